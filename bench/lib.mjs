@@ -1,0 +1,114 @@
+// Shared helpers for the benchmarks: a real server process, percentiles, a load loop.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+export const ADMIN_PASSWORD = 'Bench#2026admin';
+export const DEMO_PASSWORD = 'Bench#2026demo';
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built server; resolves once /readyz answers, with the time that took. */
+export async function startServer({ dataDir, env = {} } = {}) {
+  const port = await freePort();
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'kb-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist-server/main.js'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dir,
+      INITIAL_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      DEMO_PASSWORD,
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    if (performance.now() - started > 120_000) throw new Error(`server not ready:\n${out}`);
+  }
+  const readyMs = performance.now() - started;
+  const stop = async ({ keepData = false } = {}) => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (!keepData) rmSync(dir, { recursive: true, force: true });
+  };
+  return { url, dataDir: dir, readyMs, stop, output: () => out };
+}
+
+/** Signs in with the password grant and returns the access token. */
+export async function signIn(url, username, password) {
+  const q = new URLSearchParams({ grant_type: 'password', username, password });
+  const res = await fetch(`${url}/api/login/webapi/auth/open/oauth-token?${q}`);
+  const body = await res.json();
+  if (!res.ok) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+/** The p-th percentile (0..100) of a list of numbers. */
+export function percentile(values, p) {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const idx = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, idx)];
+}
+
+export function median(values) {
+  return percentile(values, 50);
+}
+
+/** Loads a URL with `connections` keep-alive connections for `seconds`; exact latency percentiles. */
+export async function load({ url, method = 'GET', headers = {}, body, connections = 20, seconds = 10 }) {
+  const latencies = [];
+  const statuses = {};
+  const instance = autocannon({ url, method, headers, body, connections, duration: seconds });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+  });
+  const result = await instance;
+  const non2xx = Object.entries(statuses)
+    .filter(([s]) => !s.startsWith('2'))
+    .reduce((n, [, c]) => n + c, 0);
+  return {
+    requests: latencies.length,
+    rps: Math.round(result.requests.average),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    errors: result.errors + result.timeouts + non2xx,
+  };
+}
+
+export function round(n, digits = 2) {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}

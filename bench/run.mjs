@@ -1,0 +1,28 @@
+// `npm run bench`: builds what is stale, runs every benchmark, prints a table, writes bench/results.json.
+import { writeFileSync } from 'node:fs';
+import { buildWebIfStale } from '../scripts/build-web-lib.mjs';
+import { buildServerIfStale } from '../scripts/build-server-lib.mjs';
+import { benchServerStart } from './server-start.mjs';
+import { benchUserDetail } from './user-detail.mjs';
+import { benchWebBuild } from './web-build.mjs';
+
+const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild };
+const only = process.argv.slice(2);
+
+await buildWebIfStale();
+await buildServerIfStale();
+
+const rows = [];
+for (const [suite, run] of Object.entries(suites)) {
+  if (only.length && !only.some((o) => suite.includes(o))) continue;
+  process.stdout.write(`… ${suite}\n`);
+  for (const r of await run()) {
+    const within = r.budget === undefined ? '' : r.value <= r.budget ? 'ok' : 'OVER';
+    rows.push({ suite, ...r, within });
+  }
+}
+console.table(rows.map((r) => ({ benchmark: r.name, value: r.value, budget: r.budget ?? '', result: r.within })));
+const results = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, rows };
+writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+console.log('written bench/results.json');
+if (rows.some((r) => r.within === 'OVER')) process.exitCode = 1;

@@ -1,0 +1,78 @@
+import { Type, type Static } from 'typebox';
+import { Grade, RoleRef, UserInfo } from './identity';
+
+export { AUTH_PATHS } from './paths';
+
+/** Query of the token call (password grant). */
+export const TokenQuery = Type.Object({
+  grant_type: Type.Literal('password'),
+  username: Type.String({ minLength: 1, maxLength: 64 }),
+  password: Type.String({ minLength: 1, maxLength: 128 }),
+});
+export type TokenQuery = Static<typeof TokenQuery>;
+
+/** Answer of the token call. */
+export const TokenResponse = Type.Object({
+  access_token: Type.String(),
+  token_type: Type.Literal('bearer'),
+  expires_in: Type.Number(),
+});
+export type TokenResponse = Static<typeof TokenResponse>;
+
+/** Body of account-strategy/validate: the account to check (must be the caller's own). */
+export const ValidateBody = Type.Object(
+  { username: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+export type ValidateBody = Static<typeof ValidateBody>;
+
+/** Answer of account-strategy/validate. */
+export const AccountStrategy = Type.Object({
+  mustChangePassword: Type.Boolean(),
+  locked: Type.Boolean(),
+  lockedUntil: Type.Union([Type.String(), Type.Null()]),
+  passwordMinLength: Type.Number(),
+});
+export type AccountStrategy = Static<typeof AccountStrategy>;
+
+/** Query of user-detail. */
+export const UserDetailQuery = Type.Object({
+  token: Type.Optional(Type.String({ maxLength: 256 })),
+  visitorId: Type.Optional(Type.String({ maxLength: 128 })),
+});
+
+/** Answer of user-detail: profile, roles, clearance, allowed grades, function and button access. */
+export const UserDetail = Type.Object({
+  user: UserInfo,
+  roles: Type.Array(RoleRef),
+  clearance: Grade,
+  grades: Type.Array(Grade),
+  /** Route paths of the functions the user may open. */
+  allFunc: Type.Array(Type.String()),
+  /** Button grants keyed `path#code`. */
+  allBtn: Type.Record(Type.String(), Type.Boolean()),
+  mustChangePassword: Type.Boolean(),
+});
+export type UserDetail = Static<typeof UserDetail>;
+
+/** Body of logout. */
+export const LogoutBody = Type.Object({ username: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
+
+/** Body of the own-password change. */
+export const PasswordChangeBody = Type.Object(
+  {
+    oldPassword: Type.String({ minLength: 1, maxLength: 128 }),
+    newPassword: Type.String({ minLength: 1, maxLength: 128 }),
+  },
+  { additionalProperties: false },
+);
+export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
+
+/** Licence information. */
+export const License = Type.Object({
+  licensedUsers: Type.Number(),
+  usedUsers: Type.Number(),
+  expiresAt: Type.Union([Type.String(), Type.Null()]),
+  expired: Type.Boolean(),
+});
+export type License = Static<typeof License>;

@@ -1,0 +1,5 @@
+export * from './envelope';
+export * from './errors';
+export * from './identity';
+export * from './auth';
+export * from './account';

@@ -1,0 +1,6 @@
+// Everything the renderer needs from contract/api at run time. None of these modules imports TypeBox,
+// so the schemas stay out of the web bundle; the renderer imports types from the index with `import type`.
+export * from './envelope-family';
+export * from './errors';
+export * from './identity-ids';
+export * from './paths';

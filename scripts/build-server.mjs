@@ -1,0 +1,4 @@
+// `npm run build:server`: always rebuilds dist-server/main.js.
+import { buildServer } from './build-server-lib.mjs';
+
+await buildServer();

@@ -1,0 +1,64 @@
+// `npm run test:pg`: runs the identity and sign-in server tests once more against the PostgreSQL of
+// this machine (127.0.0.1:5432, trust auth) in a database with a random name, dropped at the end.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const HOST = process.env.PGHOST_TEST ?? '127.0.0.1';
+const PORT = Number(process.env.PGPORT_TEST ?? 5432);
+const TEST_FILES = ['server/identity', 'server/routes/auth', 'server/db', 'server/plugins/access.test.ts'];
+
+async function connectAdmin() {
+  const errors = [];
+  for (const user of ['root', 'postgres']) {
+    const client = new pg.Client({ host: HOST, port: PORT, user, database: 'postgres', connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      return { client, user };
+    } catch (err) {
+      errors.push(`${user}: ${err.message}`);
+      await client.end().catch(() => {});
+    }
+  }
+  throw new Error(errors.join('; '));
+}
+
+let admin;
+try {
+  admin = await connectAdmin();
+} catch (err) {
+  const message = `PostgreSQL (${HOST}:${PORT}) 不可用 / unreachable: ${err.message}`;
+  if (process.env.CI === 'true') {
+    console.error(`${message}\nCI=true: PostgreSQL 测试必须运行 / the PostgreSQL tests must run under CI.`);
+    process.exit(1);
+  }
+  console.warn(`跳过 PostgreSQL 测试 / SKIPPING the PostgreSQL tests: ${message}`);
+  process.exit(0);
+}
+
+const dbName = `kb_test_${randomBytes(6).toString('hex')}`;
+await admin.client.query(`create database ${dbName}`);
+const url = `postgres://${admin.user}@${HOST}:${PORT}/${dbName}`;
+console.log(`PostgreSQL 测试数据库 / test database: ${dbName}`);
+
+let code;
+try {
+  code = await new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server', ...TEST_FILES], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: url },
+    });
+    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+  });
+} finally {
+  await admin.client.query(`drop database if exists ${dbName} with (force)`).catch((err) => {
+    console.error(`删除测试数据库失败 / could not drop ${dbName}: ${err.message}`);
+  });
+  await admin.client.end();
+}
+process.exit(code);

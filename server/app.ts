@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { AUTH_PATHS } from '../contract/api';
+import { enableIdentityCache, invalidateIdentity } from './identity/identity-cache';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { prepareDatabase } from './db/setup';
+import type { Deps } from './deps';
+import './fastify-types';
+import { loggerOptions, type LogStream } from './logging';
+import { registerAccess } from './plugins/access';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerWeb } from './plugins/web';
+import { licenseRoute } from './routes/auth/license';
+import { sessionActionRoutes } from './routes/auth/session-actions';
+import { sessionInfoRoutes } from './routes/auth/session-info';
+import { tokenRoute } from './routes/auth/token';
+import { unlockRoute } from './routes/auth/unlock';
+import { healthRoutes } from './routes/health';
+
+/** The app with the TypeBox type provider. */
+export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+export type BuildAppOptions = {
+  /** Validated configuration (server/config.ts). */
+  config: Config;
+  /** The clock; tests pass a fake one. Defaults to the system clock. */
+  now?: () => Date;
+  /** An open, migrated database. Without it the app opens, migrates and seeds its own and closes it on close. */
+  db?: Database;
+  /** Where log lines go (defaults to stdout). */
+  logStream?: LogStream;
+  /** Called for every route as it is registered (the route-inventory test). */
+  onRoute?: (route: RouteOptions) => void;
+};
+
+/** Builds the Fastify app (not listening). Everything is registered when the promise resolves. */
+// Requests that never change identity data (the token call writes lockout state, so it is not among them).
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config } = options;
+  const now = options.now ?? (() => new Date());
+  const database = options.db ?? (await prepareDatabase(config, now)).database;
+  const app: App = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    bodyLimit: config.bodyLimitBytes,
+    requestTimeout: config.requestTimeoutMs,
+    trustProxy: config.trustProxy,
+    // Our own hook answers 503 in the family envelope while closing.
+    return503OnClosing: false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    // Unknown body properties are refused (additionalProperties: false), not silently dropped.
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.addHook('onRoute', (route) => {
+    // The CORS plugin's catch-all OPTIONS route answers preflights; it is public by nature.
+    if (route.method === 'OPTIONS' && route.url === '*') route.config = { ...route.config, access: 'public' };
+  });
+  if (!options.db) app.addHook('onClose', () => database.close());
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const deps: Deps = { db: database.db, now, config };
+  if (database.kind === 'pglite') {
+    // The embedded database has no other writer: identity reads may be kept until this process writes.
+    enableIdentityCache(database.db);
+    // onSend runs after the handler's writes and before the client can see the answer and ask again.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (!READ_ONLY_METHODS.has(request.method) || request.url.startsWith(AUTH_PATHS.token)) invalidateIdentity(database.db);
+      return payload;
+    });
+  }
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+  registerAccess(app, deps);
+  await app.register(healthRoutes(() => database.ping(), config.logLevel));
+  await app.register(tokenRoute(deps));
+  await app.register(sessionInfoRoutes(deps));
+  await app.register(sessionActionRoutes(deps));
+  await app.register(licenseRoute(deps));
+  await app.register(unlockRoute(deps));
+  await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,47 @@
+import { asc } from 'drizzle-orm';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { FIRST_RUN_FILE } from './db/first-run-file';
+import { users } from './db/schema';
+import type { SeedResult } from './db/seed';
+import path from 'node:path';
+import fs from 'node:fs';
+
+/** What `npm start` prints once listening: the address and how to sign in. */
+export async function startBanner(db: Db, config: Config, address: string, seed: SeedResult): Promise<string> {
+  const rows = await db
+    .select({ username: users.username, fullName: users.fullName, system: users.system, mustChange: users.mustChangePassword })
+    .from(users)
+    .orderBy(asc(users.id))
+    .limit(20);
+  // The system accounts first, sysadmin (-1) before secadmin (-2) and auditadmin (-3).
+  rows.sort((a, b) => Number(b.system) - Number(a.system));
+  const system = rows.filter((u) => u.system).reverse();
+  rows.splice(0, system.length, ...system);
+  const firstRun = path.join(config.dataDir, FIRST_RUN_FILE);
+  const generated = new Map(seed.accounts.filter((a) => a.generatedPassword).map((a) => [a.username, a.generatedPassword]));
+  const lines = [
+    '',
+    `知识库服务已启动 / Server listening: ${address}`,
+    `数据库 / Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : path.join(config.dataDir, 'pgdata')}`,
+    '',
+    '登录账号 / Accounts:',
+    ...rows.map((u) => {
+      const pw = generated.get(u.username);
+      const kind = u.system ? '系统账号' : '普通用户';
+      const note = pw ? `初始密码 ${pw}（首次登录须修改）` : u.mustChange ? '首次登录须修改密码' : '';
+      return `  ${u.username.padEnd(12)} ${u.fullName}（${kind}） ${note}`.trimEnd();
+    }),
+    '',
+  ];
+  if (generated.size > 0) {
+    lines.push(`以上生成的初始密码只显示这一次，也已写入 / Generated passwords are shown once and saved to: ${firstRun}`);
+  } else if (seed.created) {
+    lines.push('密码为 INITIAL_ADMIN_PASSWORD / DEMO_PASSWORD 所设 / Passwords are the ones set in INITIAL_ADMIN_PASSWORD / DEMO_PASSWORD');
+  } else if (fs.existsSync(firstRun)) {
+    lines.push(`首次启动生成的初始密码见 / Passwords generated at first start: ${firstRun}`);
+  } else {
+    lines.push('密码为首次启动时设置或生成的密码 / Passwords are those set or generated at first start');
+  }
+  return lines.join('\n') + '\n';
+}

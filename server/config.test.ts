@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { allowedOrigins, ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({}, '/srv/kb');
+    expect(c).toMatchObject({
+      host: '127.0.0.1', port: 8080, dataDir: '/srv/kb/data', databaseUrl: null, seedDemo: true,
+      sessionIdleMinutes: 30, sessionMaxHours: 12, loginMaxFailures: 5, loginLockMinutes: 30,
+      bodyLimitBytes: 1048576, requestTimeoutMs: 120000, logLevel: 'info', corsOrigins: [], allowDesktopOrigin: false,
+      webDist: '/srv/kb/dist/web', trustProxy: false, initialAdminPassword: null, demoPassword: null, licenseExpires: null,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'], ['PORT', '70000'], ['SEED_DEMO', 'maybe'], ['SESSION_IDLE_MINUTES', '0'], ['LOGIN_MAX_FAILURES', '-1'],
+    ['BODY_LIMIT_BYTES', '1.5'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x'], ['LICENSE_EXPIRES', 'soon'],
+    ['CORS_ORIGINS', 'null'], ['CORS_ORIGINS', 'https://ok.example.com,https://x.example.com/path'], ['TRUST_PROXY', 'everyone'],
+    ['INITIAL_ADMIN_PASSWORD', 'short'], ['DEMO_PASSWORD', 'password123'], ['HOST', 'a b'],
+  ])('stops on a bad %s (%s) with a message naming it in Chinese and English', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toMatch(new RegExp(`^配置项 ${name} 无效：.+ / Invalid ${name}: .+`));
+  });
+
+  it('adds the desktop origin only when ALLOW_DESKTOP_ORIGIN is true', () => {
+    expect(allowedOrigins(loadConfig({ CORS_ORIGINS: 'https://kb.example.com' }))).toEqual(['https://kb.example.com']);
+    expect(allowedOrigins(loadConfig({ CORS_ORIGINS: 'https://kb.example.com', ALLOW_DESKTOP_ORIGIN: 'true' })))
+      .toEqual(['https://kb.example.com', 'app://kb']);
+  });
+
+  it('keeps operator passwords verbatim', () => {
+    expect(loadConfig({ INITIAL_ADMIN_PASSWORD: ' Spaced pass 2030 ' }).initialAdminPassword).toBe(' Spaced pass 2030 ');
+  });
+});
+
+describe('.env.example', () => {
+  it('documents every variable the server reads, with values that pass validation', async () => {
+    const fs = await import('node:fs');
+    const example = fs.readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
+    const env: Record<string, string> = {};
+    for (const line of example.split('\n')) {
+      const m = /^([A-Z_]+)=(.*)$/.exec(line);
+      if (m) env[m[1]] = m[2];
+    }
+    const source = fs.readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
+    const read = [...source.matchAll(/\(env, '([A-Z_]+)'/g)].map((m) => m[1]);
+    expect(read.length).toBeGreaterThanOrEqual(20);
+    expect(Object.keys(env).sort()).toEqual([...new Set(read)].sort());
+    expect(() => loadConfig(env)).not.toThrow();
+  });
+});

@@ -1,0 +1,171 @@
+import path from 'node:path';
+import { checkPasswordPolicy } from './identity/password-policy';
+
+/** Validated server configuration, built once at start from the environment. */
+export type Config = {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  initialAdminPassword: string | null;
+  seedDemo: boolean;
+  demoPassword: string | null;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  bodyLimitBytes: number;
+  requestTimeoutMs: number;
+  logLevel: LogLevel;
+  licenseUsers: number;
+  licenseExpires: Date | null;
+  corsOrigins: string[];
+  allowDesktopOrigin: boolean;
+  webDist: string;
+  trustProxy: boolean | string;
+};
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** Origin of the desktop client's renderer (custom protocol, see electron/). */
+export const DESKTOP_ORIGIN = 'app://kb';
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** A configuration value that cannot be used; the message names the variable in Chinese and English. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    zh: string,
+    en: string,
+  ) {
+    super(`配置项 ${variable} 无效：${zh} / Invalid ${variable}: ${en}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function raw(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const v = raw(env, name);
+  if (v === undefined) return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+    throw new ConfigError(name, `应为 ${min} 到 ${max} 之间的整数`, `must be an integer from ${min} to ${max}`);
+  }
+  return Number(v);
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const v = raw(env, name)?.toLowerCase();
+  if (v === undefined) return fallback;
+  if (['true', '1', 'yes'].includes(v)) return true;
+  if (['false', '0', 'no'].includes(v)) return false;
+  throw new ConfigError(name, '应为 true 或 false', 'must be true or false');
+}
+
+function password(env: Env, name: string): string | null {
+  // Passwords are taken verbatim (no trimming), as the operator typed them.
+  const v = env[name];
+  if (v === undefined || v === '') return null;
+  const problem = checkPasswordPolicy(v);
+  if (problem) throw new ConfigError(name, problem.zh, problem.en);
+  return v;
+}
+
+function origins(env: Env, name: string): string[] {
+  const v = raw(env, name);
+  if (v === undefined) return [];
+  return v.split(',').map((item) => {
+    const origin = item.trim();
+    let parsed: URL | null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = null;
+    }
+    // Never allow the opaque "null" origin nor a path: CORS origins are scheme://host[:port].
+    if (!parsed || parsed.origin === 'null' || parsed.origin !== origin) {
+      throw new ConfigError(name, `"${origin}" 不是有效的来源（如 https://kb.example.com）`, `"${origin}" is not an origin like https://kb.example.com`);
+    }
+    return origin;
+  });
+}
+
+function date(env: Env, name: string): Date | null {
+  const v = raw(env, name);
+  if (v === undefined) return null;
+  if (!/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(Date.parse(v))) {
+    throw new ConfigError(name, '应为日期，如 2030-12-31', 'must be a date such as 2030-12-31');
+  }
+  return new Date(v);
+}
+
+function databaseUrl(env: Env, name: string): string | null {
+  const v = raw(env, name);
+  if (v === undefined) return null;
+  if (!/^postgres(ql)?:\/\//.test(v)) {
+    throw new ConfigError(name, '应以 postgres:// 或 postgresql:// 开头', 'must start with postgres:// or postgresql://');
+  }
+  return v;
+}
+
+function trustProxy(env: Env, name: string): boolean | string {
+  const v = raw(env, name);
+  if (v === undefined || v.toLowerCase() === 'false') return false;
+  // "true" trusts every hop, which lets any client forge X-Forwarded-For; prefer the proxy's address.
+  if (v.toLowerCase() === 'true') return true;
+  if (!/^[0-9a-fA-F.:/,\s]+$/.test(v)) {
+    throw new ConfigError(name, '应为 true、false 或代理的 IP 地址/网段列表', 'must be true, false or a list of proxy IPs/CIDRs');
+  }
+  return v;
+}
+
+function logLevel(env: Env, name: string): LogLevel {
+  const v = raw(env, name)?.toLowerCase() ?? 'info';
+  if (!LOG_LEVELS.includes(v as LogLevel)) {
+    throw new ConfigError(name, `应为 ${LOG_LEVELS.join('、')} 之一`, `must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return v as LogLevel;
+}
+
+function host(env: Env, name: string): string {
+  const v = raw(env, name) ?? '127.0.0.1';
+  if (!/^[A-Za-z0-9.:-]+$/.test(v)) throw new ConfigError(name, '应为主机名或 IP 地址', 'must be a host name or IP address');
+  return v;
+}
+
+/** Reads and validates every variable; throws ConfigError naming the first bad one. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  return {
+    host: host(env, 'HOST'),
+    port: int(env, 'PORT', 8080, 0, 65535),
+    dataDir: path.resolve(cwd, raw(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: databaseUrl(env, 'DATABASE_URL'),
+    initialAdminPassword: password(env, 'INITIAL_ADMIN_PASSWORD'),
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    demoPassword: password(env, 'DEMO_PASSWORD'),
+    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+    sessionMaxHours: int(env, 'SESSION_MAX_HOURS', 12, 1, 24 * 7),
+    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1, 100),
+    loginLockMinutes: int(env, 'LOGIN_LOCK_MINUTES', 30, 1, 7 * 24 * 60),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    logLevel: logLevel(env, 'LOG_LEVEL'),
+    licenseUsers: int(env, 'LICENSE_USERS', 100, 1, 10_000_000),
+    licenseExpires: date(env, 'LICENSE_EXPIRES'),
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
+    allowDesktopOrigin: bool(env, 'ALLOW_DESKTOP_ORIGIN', false),
+    webDist: path.resolve(cwd, raw(env, 'WEB_DIST') ?? 'dist/web'),
+    trustProxy: trustProxy(env, 'TRUST_PROXY'),
+  };
+}
+
+/** The CORS allow-list: configured origins plus the desktop origin when enabled. */
+export function allowedOrigins(config: Config): string[] {
+  return config.allowDesktopOrigin ? [...config.corsOrigins, DESKTOP_ORIGIN] : config.corsOrigins;
+}

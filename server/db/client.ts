@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PoolClient } from 'pg';
+import * as schema from './schema';
+
+/** The database as the services see it: the same drizzle API over PGlite or node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database with its lifecycle. */
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Throws unless the database answers `select 1`. */
+  ping(): Promise<void>;
+  /** Applies pending migrations (serialised across processes on PostgreSQL). */
+  migrate(migrationsFolder: string): Promise<void>;
+  /** Runs fn while holding the cross-process setup lock (migrations, first-start seed). */
+  withSetupLock<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, 'pgdata');
+}
+
+// An arbitrary constant that identifies this application's setup lock.
+const SETUP_LOCK_KEY = 725_031_001;
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { vector } = await import('@electric-sql/pglite-pgvector');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(pgliteDir(dataDir), { extensions: { vector } });
+  const db = drizzle({ client, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    ping: async () => void (await client.query('select 1')),
+    migrate: (migrationsFolder) => migrate(db, { migrationsFolder }),
+    // One process owns a PGlite directory, so there is nobody to serialise with.
+    withSetupLock: (fn) => fn(),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+  });
+  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzle({ client: pool, schema });
+  let lockClient: PoolClient | null = null;
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    ping: async () => void (await pool.query('select 1')),
+    migrate: async (migrationsFolder) => {
+      // Inside withSetupLock the locked connection runs the migrations; otherwise any pooled one.
+      const target = lockClient ? drizzle({ client: lockClient, schema }) : db;
+      await migrate(target, { migrationsFolder });
+    },
+    withSetupLock: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+        lockClient = client;
+        return await fn();
+      } finally {
+        lockClient = null;
+        await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in DATA_DIR/pgdata. */
+export function openDatabase(options: { dataDir: string; databaseUrl: string | null }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+

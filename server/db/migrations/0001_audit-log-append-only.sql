@@ -1,0 +1,12 @@
+-- D7: the audit log is append-only. No code path, not even a bug, may change or remove a record.
+CREATE OR REPLACE FUNCTION audit_log_refuse_change() RETURNS trigger AS $$
+BEGIN
+  RAISE EXCEPTION 'audit_log is append-only (% refused)', TG_OP USING ERRCODE = 'insufficient_privilege';
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER audit_log_no_update_delete BEFORE UPDATE OR DELETE ON audit_log
+  FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change();
+--> statement-breakpoint
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
+  FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();

@@ -1,0 +1,124 @@
+import {
+  type AnyPgColumn, bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique,
+} from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Departments (部门): a tree under the root id -2. */
+export const departments = pgTable('departments', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  parentId: integer('parent_id').references((): AnyPgColumn => departments.id),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+}, (t) => [index('departments_parent_idx').on(t.parentId)]);
+
+/** Secrecy grades (密级) dictionary, ordered by rank (higher rank = more secret). */
+export const secrecyGrades = pgTable('secrecy_grades', {
+  code: text('code').primaryKey(),
+  text: text('text').notNull(),
+  rank: integer('rank').notNull().unique(),
+});
+
+/** User accounts, including the three system accounts -1..-3 (system = true). */
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  username: text('username').notNull().unique(),
+  fullName: text('full_name').notNull(),
+  deptId: integer('dept_id').notNull().references(() => departments.id),
+  passwordHash: text('password_hash').notNull(),
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+  disabled: boolean('disabled').notNull().default(false),
+  system: boolean('system').notNull().default(false),
+  clearance: text('clearance').notNull().references(() => secrecyGrades.code),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Roles (角色). System roles belong to the system accounts and cannot be edited. */
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  system: boolean('system').notNull().default(false),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Which users hold which roles. */
+export const userRoles = pgTable('user_roles', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)]);
+
+/**
+ * Function points (功能点): routes/menus. type 1 = business area, 2 = management area
+ * (the function tree call defaults to type 2). Hidden functions are granted but not in the menu.
+ */
+export const functions = pgTable('functions', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  parentId: integer('parent_id').references((): AnyPgColumn => functions.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  path: text('path').notNull().unique(),
+  icon: text('icon').notNull().default(''),
+  type: smallint('type').notNull(),
+  sort: integer('sort').notNull().default(0),
+  hidden: boolean('hidden').notNull().default(false),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Buttons of a function; the client and server check them as `path#code`. */
+export const functionButtons = pgTable('function_buttons', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  functionId: integer('function_id').notNull().references(() => functions.id, { onDelete: 'cascade' }),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+}, (t) => [unique('function_buttons_code_uq').on(t.functionId, t.code)]);
+
+/** Functions granted to roles. */
+export const roleFunctions = pgTable('role_functions', {
+  roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  functionId: integer('function_id').notNull().references(() => functions.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.roleId, t.functionId] })]);
+
+/** Buttons granted to roles. */
+export const roleButtons = pgTable('role_buttons', {
+  roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  buttonId: integer('button_id').notNull().references(() => functionButtons.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.roleId, t.buttonId] })]);
+
+/** Sign-in sessions (D4): only the SHA-256 of the opaque token is stored. */
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: at('created_at').notNull(),
+  lastUsedAt: at('last_used_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  ip: text('ip').notNull().default(''),
+  userAgent: text('user_agent').notNull().default(''),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+/** Consecutive sign-in failures per username (also for names that do not exist, D4). */
+export const loginFailures = pgTable('login_failures', {
+  username: text('username').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: at('last_failure_at').notNull(),
+  lockedUntil: at('locked_until'),
+});
+
+/** Append-only audit log (D7): no foreign keys, so it outlives the rows it mentions. */
+export const auditLog = pgTable('audit_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  at: at('at').notNull(),
+  actorId: integer('actor_id'),
+  actorUsername: text('actor_username').notNull(),
+  action: text('action').notNull(),
+  target: text('target').notNull().default(''),
+  detail: text('detail').notNull().default(''),
+  result: text('result').notNull(),
+  ip: text('ip').notNull().default(''),
+  userAgent: text('user_agent').notNull().default(''),
+}, (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actorUsername)]);

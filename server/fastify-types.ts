@@ -1,0 +1,26 @@
+import type { AuthSession } from './identity/sessions';
+
+/** Who may call a route (D6). */
+export type Access = 'public' | 'session' | 'business' | 'duty';
+/** Management duties of the three system accounts. */
+export type Duty = 'sysadmin' | 'secadmin' | 'auditadmin';
+
+/** The permission part of a route's `config`. */
+export type RouteAccessConfig = {
+  access?: Access;
+  duty?: Duty;
+  /** Button grant `path#code` the caller must hold. */
+  button?: string;
+  /** Allowed while the session must first change its password (D2). */
+  allowDuringPasswordChange?: boolean;
+};
+
+declare module 'fastify' {
+  // Declaration merging: route `config` gains the permission fields.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface FastifyContextConfig extends RouteAccessConfig {}
+  interface FastifyRequest {
+    /** The caller's session, set by the access hook on non-public routes. */
+    auth: AuthSession | null;
+  }
+}

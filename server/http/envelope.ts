@@ -1,0 +1,27 @@
+import type { FastifyReply } from 'fastify';
+import { familyOf, MGMT_OK, messageForStatus, type MgmtResult } from '../../contract/api';
+
+/** A management-family success answer. */
+export function ok<T>(results: T): MgmtResult<T> {
+  return { code: MGMT_OK, message: '成功', results };
+}
+
+/** The error body of the family the path belongs to (D2). */
+export function errorBody(
+  url: string,
+  status: number,
+  options: { businessCode?: number; message?: string; requestId?: string } = {},
+): Record<string, unknown> {
+  const message = options.message ?? messageForStatus(options.businessCode ?? status);
+  const extra = options.requestId ? { requestId: options.requestId } : {};
+  if (familyOf(url) === 'ai') {
+    const errCode = options.businessCode ? String(options.businessCode) : `E${status}`;
+    return { success: false, err_code: errCode, err_msg: message, data: null, ...extra };
+  }
+  return { code: options.businessCode ?? status, message, results: null, ...extra };
+}
+
+/** Sends a body with a status that has no response schema on the route (OAuth errors, 503). */
+export function sendUnschematised(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+  return reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+}

@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { copyTemplate, tempDataDir } from './test-support/pglite-template';
+import { TEST_ADMIN_PASSWORD } from './test-support/test-config';
+
+// The process entry runs as a child (tsx), on a copy of the seeded template: prints the banner, exits 0 on SIGTERM.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('server/main.ts', () => {
+  const dataDir = tempDataDir('main');
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('stops with exit code 2 and a message naming a bad variable', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain('配置项 PORT 无效');
+    expect(stderr).toContain('Invalid PORT');
+  });
+
+  it('listens, prints the address and the accounts, and exits 0 on SIGTERM', async () => {
+    await copyTemplate('seeded', dataDir);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'none') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    const listening = new Promise<string>((resolve) => {
+      child.stdout.on('data', (d) => {
+        stdout += d;
+        const m = /Server listening: (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+        if (m && stdout.includes('Accounts')) resolve(m[1]);
+      });
+    });
+    const address = await listening;
+    expect(stdout).toMatch(/sysadmin\s+系统管理员/);
+    expect(stdout).toMatch(/demo\s+演示用户/);
+    expect(stdout).not.toContain(TEST_ADMIN_PASSWORD);
+    expect((await fetch(`${address}/readyz`)).status).toBe(200);
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import { buildApp } from './app';
+import { startBanner } from './banner';
+import { ConfigError, loadConfig } from './config';
+import { prepareDatabase } from './db/setup';
+
+// A request still running after this long does not hold the process up any more.
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/** Process entry: configuration, database, app, listen, and graceful shutdown on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  // A .env in the working directory is read when present; variables already set win.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const prepared = await prepareDatabase(config);
+  const app = await buildApp({ config, db: prepared.database });
+  const address = await app.listen({ host: config.host, port: config.port });
+  process.stdout.write(await startBanner(prepared.database.db, config, address, prepared.seed));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown deadline passed, exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    try {
+      // In-flight requests finish; requests arriving meanwhile get 503 (plugins/security.ts).
+      await app.close();
+      await prepared.database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`启动失败 / Start failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

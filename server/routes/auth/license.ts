@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { and, count, eq } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { AUTH_PATHS, License, MgmtEnvelope } from '../../../contract/api';
+import { users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { ok } from '../../http/envelope';
+
+/** Licence: licensed and used seats (enabled ordinary users) and expiry. */
+export function licenseRoute(deps: Deps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(AUTH_PATHS.license, {
+      config: { access: 'session' },
+      schema: { querystring: Type.Object({}), response: { 200: MgmtEnvelope(License) } },
+    }, async () => {
+      const [row] = await deps.db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.system, false), eq(users.disabled, false)));
+      const expires = deps.config.licenseExpires;
+      return ok({
+        licensedUsers: deps.config.licenseUsers,
+        usedUsers: Number(row?.n ?? 0),
+        expiresAt: expires?.toISOString() ?? null,
+        expired: expires !== null && expires.getTime() <= deps.now().getTime(),
+      });
+    });
+  };
+}

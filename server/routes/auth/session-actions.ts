@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AUTH_PATHS, LogoutBody, MgmtEnvelope, PasswordChangeBody } from '../../../contract/api';
+import type { Deps } from '../../deps';
+import { badRequest } from '../../http-error';
+import { ok } from '../../http/envelope';
+import { writeAudit } from '../../identity/audit';
+import { changeOwnPassword } from '../../identity/password-change';
+import { revokeSession } from '../../identity/sessions';
+import { actorOf, sessionOf } from '../request-meta';
+
+const NoQuery = Type.Object({});
+const signedIn = { access: 'session', allowDuringPasswordChange: true } as const;
+
+/** Logout (the caller's own session only) and changing one's own password. */
+export function sessionActionRoutes(deps: Deps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.post(AUTH_PATHS.logout, {
+      config: signedIn,
+      schema: { querystring: NoQuery, body: LogoutBody, response: { 200: MgmtEnvelope(Type.Null()) } },
+    }, async (request) => {
+      const session = sessionOf(request);
+      if (request.body.username !== session.user.username) throw badRequest('只能退出本人的登录');
+      await revokeSession(deps, session.tokenHash);
+      await writeAudit(deps, { actor: actorOf(request), action: 'logout', target: session.user.username, result: 'success' });
+      return ok(null);
+    });
+
+    app.put(AUTH_PATHS.password, {
+      config: signedIn,
+      schema: { querystring: NoQuery, body: PasswordChangeBody, response: { 200: MgmtEnvelope(Type.Null()) } },
+    }, async (request) => {
+      await changeOwnPassword(deps, sessionOf(request), request.body, actorOf(request));
+      return ok(null);
+    });
+  };
+}

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, redirect, useLocation, type LoaderFunctionArgs } from 'react-router-dom';
+import { useIdleLogout } from '../features/auth/useIdleLogout';
+import { ERROR_TOAST_SECONDS, notify } from '../lib/notify';
+import { readRuntimeConfig } from '../lib/runtime-config';
+import { getToken, getUserInfo } from '../lib/storage';
+import { decideNavigation } from './guard';
+import { useStoredToken } from './useStoredToken';
+
+/**
+ * The guard of spec §5 as the root route's loader: it runs before every navigation commits, so a redirect
+ * cannot race a lazy route still loading for an earlier navigation (a render-time `<Navigate>` alone could
+ * be overtaken by it and leave a system account on `/`).
+ */
+export function guardLoader({ request }: LoaderFunctionArgs): null {
+  const url = new URL(request.url);
+  const decision = decideNavigation({
+    path: url.pathname + url.search,
+    token: getToken(),
+    userId: getUserInfo()?.id ?? null,
+  });
+  if (decision.kind === 'allow') return null;
+  if (decision.message) notify().error(decision.message, ERROR_TOAST_SECONDS, 'guard');
+  throw redirect(decision.to);
+}
+
+/** Runs the guard of spec §5 on every render too (a token changed by another tab) and the idle logout of spec §4. */
+export function RootShell() {
+  const location = useLocation();
+  const path = location.pathname + location.search;
+  const token = useStoredToken();
+  const decision = decideNavigation({ path, token, userId: getUserInfo()?.id ?? null });
+  const message = decision.kind === 'redirect' ? decision.message : undefined;
+
+  useIdleLogout(location.pathname, readRuntimeConfig().timeDifference);
+  useEffect(() => {
+    // Keyed, so a repeated effect (StrictMode, quick retries) shows one toast.
+    if (message) notify().error(message, ERROR_TOAST_SECONDS, 'guard');
+  }, [message, location.key]);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return <Outlet />;
+}

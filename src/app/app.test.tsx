@@ -1,0 +1,107 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AUTH_PATHS } from '../../contract/api/runtime';
+import { getToken } from '../lib/storage';
+import { installFakeServer } from '../test/fake-adapter';
+import { ok, userDetail } from '../test/factories';
+import { renderApp, renderSignedIn } from '../test/render-app';
+
+let restore: (() => void) | undefined;
+afterEach(() => restore?.());
+
+const sysadmin = userDetail({
+  user: { id: -1, fullName: '系统管理员', username: 'sysadmin', deptId: -2, roles: [] },
+  roles: [],
+  allFunc: ['/sysMgr/index', '/sysMgr/userMgr', '/sysMgr/deptMgr'],
+  allBtn: {},
+});
+
+function serveDetail(detail = userDetail()) {
+  const server = installFakeServer({
+    [`GET ${AUTH_PATHS.userDetail}`]: ok(detail),
+    [`POST ${AUTH_PATHS.logout}`]: ok(null),
+  });
+  restore = server.restore;
+  return server;
+}
+
+describe('app shell', () => {
+  it('refuses a deep link without a token with 登录信息无效，请重新登录 and keeps it as the redirect', async () => {
+    const { router } = renderApp('/profile');
+    expect(await screen.findByText('登录信息无效，请重新登录')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fprofile');
+    expect(await screen.findByPlaceholderText('请输入用户名')).toBeInTheDocument();
+  });
+
+  it('sends / to /Transit, which greets the user and lists the areas', async () => {
+    serveDetail();
+    const { router } = renderSignedIn('/', userDetail());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Transit'));
+    const welcome = await screen.findByTestId('welcome-card');
+    expect(welcome).toHaveTextContent('演示用户');
+    expect(await within(welcome).findByText('秘密')).toBeInTheDocument();
+    expect(within(welcome).getByText('研发人员')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '个人中心' })).toBeInTheDocument();
+  });
+
+  it('opens 个人中心 in the home layout with the side menu', async () => {
+    serveDetail();
+    renderSignedIn('/profile', userDetail());
+    expect(await screen.findByTestId('profile-clearance')).toHaveTextContent('秘密');
+    const menu = screen.getByTestId('side-menu');
+    expect(within(menu).getByText('个人中心')).toBeInTheDocument();
+    expect(screen.getByText('部门编号')).toBeInTheDocument();
+  });
+
+  it('logs out from the user menu: server told, storage cleared, /login', async () => {
+    const server = serveDetail();
+    const { router, user } = renderSignedIn('/Transit', userDetail());
+    await user.click(await screen.findByTestId('user-menu'));
+    await user.click(await screen.findByRole('menuitem', { name: /退出登录/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getToken()).toBeNull();
+    await waitFor(() => expect(server.calls.some((c) => c.url === AUTH_PATHS.logout)).toBe(true));
+    const call = server.calls.find((c) => c.url === AUTH_PATHS.logout)!;
+    expect(JSON.parse(call.data as string)).toEqual({ username: 'demo' });
+  });
+
+  it('lands a system account on /sysMgr/index with its role, duties and the 机密 label', async () => {
+    const { router } = renderSignedIn('/Transit', sysadmin);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sysMgr/index'));
+    expect(await screen.findByTestId('sysmgr-role')).toHaveTextContent('系统管理员');
+    expect(screen.getByTestId('secrecy-label')).toHaveTextContent('机密');
+    expect(screen.getByText('人员管理')).toBeInTheDocument();
+    expect(screen.getByText('管理部门与组织机构')).toBeInTheDocument();
+  });
+
+  it('keeps a system account inside /sysMgr when navigations overtake each other', async () => {
+    const { router } = renderSignedIn('/sysMgr/index', sysadmin);
+    await screen.findByTestId('sysmgr-role');
+    // Each navigation starts before the previous one's lazy routes have loaded.
+    await act(async () => {
+      await Promise.all(['/Transit', '/profile', '/chatWindow', '/'].map((to) => router.navigate(to)));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sysMgr/index'));
+  });
+
+  it('shows the not-found page for an unknown path, with a way back', async () => {
+    renderSignedIn('/no-such-page', userDetail());
+    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /返回首页/ })).toBeInTheDocument();
+  });
+});
+
+describe('sessions across tabs', () => {
+  it('sends the page to /login when another tab signs out', async () => {
+    serveDetail();
+    const { router } = renderSignedIn('/profile', userDetail());
+    await screen.findByTestId('profile-clearance');
+    act(() => {
+      localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: 'token', oldValue: 'tok-1', newValue: null }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fprofile');
+  });
+});

@@ -1,0 +1,66 @@
+import { redirect, type RouteObject } from 'react-router-dom';
+import { AREAS } from './areas';
+import { lazyComponent } from './lazy-route';
+import { RouteError } from './pages/RouteError';
+import { RootShell, guardLoader } from './RootShell';
+import { SYS_MGR_ENTRIES } from './sys-mgr-menu';
+
+const page = lazyComponent;
+
+function Booting() {
+  return null;
+}
+
+/** Every route of the client (spec §2); each page is its own lazy chunk. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    loader: guardLoader,
+    // The guard runs on every navigation, not only when this route's params change.
+    shouldRevalidate: () => true,
+    errorElement: <RouteError />,
+    // Shown while the first lazy route loads; the page is blank for that instant.
+    HydrateFallback: Booting,
+    children: [
+      // /login shows the server address too (it renders nothing on the web), so the desktop client asks for it
+      // on first run wherever the guard, the interceptor or idle logout send the user.
+      {
+        path: '/login',
+        lazy: page(() => import('../features/auth/pages/ClientLoginPage').then((m) => m.ClientLoginPage), 'LoginPage'),
+      },
+      {
+        path: '/clientLogin',
+        lazy: page(() => import('../features/auth/pages/ClientLoginPage').then((m) => m.ClientLoginPage), 'ClientLoginPage'),
+      },
+      { path: '/subLogin', lazy: page(() => import('../features/auth/pages/SubLoginPage').then((m) => m.SubLoginPage), 'SubLoginPage') },
+      {
+        // Redux and RTK Query load with the signed-in areas only.
+        lazy: page(() => import('./StoreLayout').then((m) => m.StoreLayout), 'StoreLayout'),
+        children: [
+          { path: '/Transit', lazy: page(() => import('./pages/TransitPage').then((m) => m.TransitPage), 'TransitPage') },
+          {
+            path: '/',
+            lazy: page(() => import('./layouts/HomeLayout').then((m) => m.HomeLayout), 'HomeLayout'),
+            children: [
+              { index: true, loader: () => redirect('/Transit') },
+              ...AREAS.map((area) => ({ path: area.path.slice(1), lazy: page(area.load, area.key) })),
+            ],
+          },
+          {
+            path: '/sysMgr',
+            lazy: page(() => import('./layouts/SysMgrLayout').then((m) => m.SysMgrLayout), 'SysMgrLayout'),
+            children: [
+              { index: true, loader: () => redirect('/sysMgr/index') },
+              {
+                path: 'index',
+                lazy: page(() => import('../features/sys-mgr/home/SysMgrHomePage').then((m) => m.SysMgrHomePage), 'SysMgrHomePage'),
+              },
+              ...SYS_MGR_ENTRIES.map((entry) => ({ path: entry.path, lazy: page(entry.load, entry.title) })),
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./pages/NotFoundPage').then((m) => m.NotFoundPage), 'NotFoundPage') },
+    ],
+  },
+];

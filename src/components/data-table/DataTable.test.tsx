@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderAntd } from '../_shared/test-utils';
+import { DataTable } from './DataTable';
+import { makeRows, userColumns } from './test-factories';
+import type { UserRow } from './test-factories';
+
+const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+
+describe('DataTable: selection and index', () => {
+  it('shows a checkbox select column 55 wide and an index column 64 wide', () => {
+    const { container } = renderAntd(<DataTable columns={userColumns} rows={makeRows(2)} />);
+    const cols = Array.from(container.querySelectorAll('colgroup col')).map((c) => (c as HTMLElement).style.width);
+    expect(cols.slice(0, 2)).toEqual(['55px', '64px']);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(3); // header + 2 rows
+  });
+  it('numbers rows across pages', () => {
+    renderAntd(<DataTable columns={userColumns} rows={makeRows(2)} pagination={{ currentPage: 3, pageSize: 25, totalSize: 80 }} />);
+    expect(within(rowOf('用户1')).getByText('51')).toBeInTheDocument();
+    expect(within(rowOf('用户2')).getByText('52')).toBeInTheDocument();
+  });
+  it('uses radios in single selection mode and reports the picked row', async () => {
+    const onSelectionChange = vi.fn();
+    const { user } = renderAntd(<DataTable columns={userColumns} rows={makeRows(3)} selection="single" onSelectionChange={onSelectionChange} />);
+    await user.click(within(rowOf('用户2')).getByRole('radio'));
+    expect(onSelectionChange).toHaveBeenLastCalledWith([2], [expect.objectContaining({ id: 2 })]);
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+  });
+  it('does not let system rows be selected for batch delete', () => {
+    renderAntd(<DataTable columns={userColumns} rows={makeRows(2)} />);
+    expect(within(rowOf('用户1')).getByRole('checkbox')).toBeDisabled();
+  });
+});
+
+describe('DataTable: add and batch delete', () => {
+  it('calls onAdd from the 新增 button', async () => {
+    const onAdd = vi.fn();
+    const { user } = renderAntd(<DataTable columns={userColumns} rows={[]} onAdd={onAdd} />);
+    await user.click(screen.getByRole('button', { name: /新增/ }));
+    expect(onAdd).toHaveBeenCalled();
+  });
+  it('deletes the selected rows only after 确认删除？ is confirmed, then clears the selection', async () => {
+    const onBatchDelete = vi.fn();
+    const { user } = renderAntd(<DataTable columns={userColumns} rows={makeRows(3)} onBatchDelete={onBatchDelete} />);
+    const batch = screen.getByRole('button', { name: /批量删除/ });
+    expect(batch).toBeDisabled();
+    await user.click(within(rowOf('用户2')).getByRole('checkbox'));
+    await user.click(within(rowOf('用户3')).getByRole('checkbox'));
+    await user.click(batch);
+    expect(await screen.findByText('确认删除？')).toBeInTheDocument();
+    expect(onBatchDelete).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: '确 定' }));
+    expect(onBatchDelete).toHaveBeenCalledWith([expect.objectContaining({ id: 2 }), expect.objectContaining({ id: 3 })]);
+    await waitFor(() => expect(batch).toBeDisabled());
+  });
+  it('keeps the selection when the batch delete fails', async () => {
+    const onBatchDelete = vi.fn(() => Promise.reject(new Error('服务端拒绝')));
+    const { user } = renderAntd(<DataTable columns={userColumns} rows={makeRows(2)} onBatchDelete={onBatchDelete} />);
+    await user.click(within(rowOf('用户2')).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: /批量删除/ }));
+    await user.click(await screen.findByRole('button', { name: '确 定' }));
+    await waitFor(() => expect(onBatchDelete).toHaveBeenCalled());
+    expect(within(rowOf('用户2')).getByRole('checkbox')).toBeChecked();
+  });
+  it('hides buttons the can() prop refuses', () => {
+    renderAntd(
+      <DataTable columns={userColumns} rows={makeRows(2)} onAdd={() => {}} onBatchDelete={() => {}} onEdit={() => {}} onView={() => {}} can={(c) => c === 'view'} />,
+    );
+    expect(screen.queryByRole('button', { name: /新增/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /批量删除/ })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: '编辑' })).toHaveLength(0);
+    expect(screen.getAllByRole('button', { name: '查看' })).toHaveLength(2);
+  });
+});
+
+describe('DataTable: row tools', () => {
+  const handlers = () => ({ onView: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn() });
+  it('puts view, edit and delete in a 200px column', () => {
+    const { container } = renderAntd(<DataTable columns={userColumns} rows={makeRows(2)} {...handlers()} />);
+    const cols = Array.from(container.querySelectorAll('colgroup col')).map((c) => (c as HTMLElement).style.width);
+    expect(cols.at(-1)).toBe('200px');
+  });
+  it('views and edits an ordinary row', async () => {
+    const h = handlers();
+    const { user } = renderAntd(<DataTable columns={userColumns} rows={makeRows(2)} {...h} />);
+    await user.click(within(rowOf('用户2')).getByRole('button', { name: '查看' }));
+    await user.click(within(rowOf('用户2')).getByRole('button', { name: '编辑' }));
+    expect(h.onView).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
+    expect(h.onEdit).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
+  });
+  it('deletes a row after confirmation', async () => {
+    const h = handlers();
+    const { user } = renderAntd(<DataTable columns={userColumns} rows={makeRows(2)} {...h} />);
+    await user.click(within(rowOf('用户2')).getByRole('button', { name: '删除' }));
+    await user.click(await screen.findByRole('button', { name: '确 定' }));
+    expect(h.onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
+  });
+  it("disables edit and delete when the system flag is the string 'true', but not for boolean true", () => {
+    const rows: UserRow[] = [
+      { id: 1, name: '系统', dept: 'x', isSystem: 'true' },
+      { id: 2, name: '布尔', dept: 'x', isSystem: true as unknown as string },
+    ];
+    renderAntd(<DataTable columns={userColumns} rows={rows} {...handlers()} />);
+    expect(within(rowOf('系统')).getByRole('button', { name: '编辑' })).toBeDisabled();
+    expect(within(rowOf('系统')).getByRole('button', { name: '删除' })).toBeDisabled();
+    expect(within(rowOf('系统')).getByRole('button', { name: '查看' })).toBeEnabled();
+    expect(within(rowOf('布尔')).getByRole('button', { name: '编辑' })).toBeEnabled();
+  });
+  it('reads the system flag from a configurable field', () => {
+    const rows = [{ id: 1, name: '内置', dept: 'x', builtIn: 'true' }];
+    renderAntd(<DataTable columns={userColumns} rows={rows} systemField="builtIn" {...handlers()} />);
+    expect(within(rowOf('内置')).getByRole('button', { name: '编辑' })).toBeDisabled();
+  });
+});

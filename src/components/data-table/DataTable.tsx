@@ -1,0 +1,101 @@
+import { Table } from 'antd';
+import type { TablePaginationConfig, TableProps } from 'antd';
+import { useState } from 'react';
+import type { Key } from 'react';
+import { ColumnDrawer } from './ColumnDrawer';
+import { PAGE_SIZE_OPTIONS, SELECTION_COLUMN_WIDTH } from './constants';
+import { DataTableToolbar } from './DataTableToolbar';
+import { ResizableHeaderCell } from './ResizableHeaderCell';
+import { toSortItem } from './sort';
+import { isSystemRow } from './system-row';
+import type { DataRow, DataTableButton, DataTableProps } from './types';
+import { useTableColumns } from './useTableColumns';
+
+const allowAll = () => true;
+
+/** The generic data table of spec §2 over antd Table, with server-side paging and sorting. */
+export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
+  const { rows, rowKey = 'id', selection = 'multiple', pagination, systemField } = props;
+  const can: (code: DataTableButton) => boolean = props.can ?? allowAll;
+  const [selected, setSelected] = useState<{ keys: Key[]; rows: Row[] }>({ keys: [], rows: [] });
+  const [visibleKeys, setVisibleKeys] = useState(() => props.columns.filter((c) => !c.hidden).map((c) => c.key));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [sort, setSort] = useState<{ columnKey: string; order: 'descend' | 'ascend' } | null>(null);
+  const columns = useTableColumns({ ...props, can, visibleKeys, sort });
+
+  const select = (keys: Key[], picked: Row[]) => {
+    setSelected({ keys, rows: picked });
+    props.onSelectionChange?.(keys, picked);
+  };
+  const batchDelete = async () => {
+    try {
+      await props.onBatchDelete?.(selected.rows);
+      select([], []);
+    } catch {
+      // The caller reports the failure; the selection stays so the user can retry.
+    }
+  };
+  const onChange: TableProps<Row>['onChange'] = (page: TablePaginationConfig, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const one = Array.isArray(sorter) ? sorter[0] : sorter;
+      const item = toSortItem({ columnKey: one?.columnKey, order: one?.order });
+      setSort(item ? { columnKey: item.property, order: item.direction === 'ASC' ? 'ascend' : 'descend' } : null);
+      props.onSortChange?.(item);
+    } else if (extra.action === 'paginate') {
+      props.onPageChange?.(page.current ?? 1, page.pageSize ?? PAGE_SIZE_OPTIONS[0]);
+    }
+  };
+
+  return (
+    <div className="data-table">
+      <DataTableToolbar
+        can={can}
+        selectedCount={selected.keys.length}
+        onAdd={props.onAdd}
+        onBatchDelete={props.onBatchDelete && selection === 'multiple' ? batchDelete : undefined}
+        onOpenColumns={() => setDrawerOpen(true)}
+        extra={props.toolbarExtra}
+      />
+      <Table<Row>
+        rowKey={rowKey}
+        dataSource={rows}
+        columns={columns}
+        loading={props.loading}
+        tableLayout="fixed"
+        scroll={{ x: 'max-content' }}
+        components={{ header: { cell: ResizableHeaderCell } }}
+        rowSelection={
+          selection === 'none'
+            ? undefined
+            : {
+                type: selection === 'single' ? 'radio' : 'checkbox',
+                columnWidth: SELECTION_COLUMN_WIDTH,
+                selectedRowKeys: selected.keys,
+                onChange: select,
+                getCheckboxProps: (row) => ({ disabled: selection === 'multiple' && isSystemRow(row, systemField) }),
+              }
+        }
+        pagination={
+          pagination
+            ? {
+                current: pagination.currentPage,
+                pageSize: pagination.pageSize,
+                total: pagination.totalSize,
+                showSizeChanger: true,
+                pageSizeOptions: PAGE_SIZE_OPTIONS,
+                showTotal: (total) => `共 ${total} 条`,
+              }
+            : false
+        }
+        onChange={onChange}
+      />
+      <ColumnDrawer
+        open={drawerOpen}
+        columns={props.columns.map((c) => ({ key: c.key, title: c.title }))}
+        visibleKeys={visibleKeys}
+        onChange={(keys) => setVisibleKeys(props.columns.map((c) => c.key).filter((k) => keys.includes(k)))}
+        onClose={() => setDrawerOpen(false)}
+      />
+    </div>
+  );
+}

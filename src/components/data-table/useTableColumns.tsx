@@ -1,0 +1,54 @@
+import type { TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { DEFAULT_COLUMN_WIDTH, INDEX_COLUMN_WIDTH, ROW_TOOLS_WIDTH } from './constants';
+import type { ResizableHeaderCellProps } from './ResizableHeaderCell';
+import { RowTools } from './RowTools';
+import { SORT_DIRECTIONS } from './sort';
+import { isSystemRow } from './system-row';
+import type { DataRow, DataTableButton, DataTableProps } from './types';
+
+type Options<Row extends DataRow> = DataTableProps<Row> & {
+  can: (code: DataTableButton) => boolean;
+  visibleKeys: string[];
+  sort: { columnKey: string; order: 'descend' | 'ascend' } | null;
+};
+
+/** Builds antd columns: index, the visible data columns (sortable, resizable), then the row tools. */
+export function useTableColumns<Row extends DataRow>(o: Options<Row>): TableColumnsType<Row> {
+  const [widths, setWidths] = useState<Record<string, number>>({});
+  const offset = o.pagination ? (o.pagination.currentPage - 1) * o.pagination.pageSize : 0;
+  const result: TableColumnsType<Row> = [];
+  if (o.showIndex !== false) {
+    result.push({ key: '__index', title: '序号', width: INDEX_COLUMN_WIDTH, align: 'center', render: (_v, _r, i) => offset + i + 1 });
+  }
+  for (const c of o.columns.filter((col) => o.visibleKeys.includes(col.key))) {
+    const width = widths[c.key] ?? c.width ?? DEFAULT_COLUMN_WIDTH;
+    result.push({
+      key: c.key,
+      dataIndex: c.key,
+      title: c.title,
+      width,
+      align: c.align,
+      ellipsis: c.ellipsis,
+      render: c.render,
+      sorter: c.sortable ? true : undefined,
+      sortDirections: c.sortable ? SORT_DIRECTIONS : undefined,
+      sortOrder: c.sortable ? (o.sort?.columnKey === c.key ? o.sort.order : null) : undefined,
+      onHeaderCell: () =>
+        ({ resizeWidth: width, onResizeWidth: (w: number) => setWidths((prev) => ({ ...prev, [c.key]: w })) }) as ResizableHeaderCellProps,
+    });
+  }
+  const hasTools = (o.onView && o.can('view')) || (o.onEdit && o.can('edit')) || (o.onDelete && o.can('delete'));
+  if (o.showRowTools !== false && hasTools) {
+    result.push({
+      key: '__tools',
+      title: '操作',
+      width: ROW_TOOLS_WIDTH,
+      fixed: 'right',
+      render: (_v, row) => (
+        <RowTools row={row} locked={isSystemRow(row, o.systemField)} can={o.can} onView={o.onView} onEdit={o.onEdit} onDelete={o.onDelete} />
+      ),
+    });
+  }
+  return result;
+}

@@ -1,0 +1,37 @@
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import type { MouseEvent, ReactNode } from 'react';
+
+/** Props of DialogTitle. */
+export type DialogTitleProps = {
+  title: ReactNode;
+  fullscreen: boolean;
+  fullscreenable: boolean;
+  draggable: boolean;
+  onToggleFullscreen: () => void;
+  onDragStart: (e: MouseEvent) => void;
+};
+
+/** The title bar: the drag area, and the fullscreen toggle. */
+export function DialogTitle({ title, fullscreen, fullscreenable, draggable, onToggleFullscreen, onDragStart }: DialogTitleProps) {
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', marginRight: 24 }}>
+      <div
+        data-testid="dialog-drag-area"
+        style={{ flex: 1, cursor: draggable && !fullscreen ? 'move' : undefined, userSelect: 'none' }}
+        onMouseDown={draggable && !fullscreen ? onDragStart : undefined}
+      >
+        {title}
+      </div>
+      {fullscreenable && (
+        <Button
+          type="text"
+          size="small"
+          aria-label={fullscreen ? '退出全屏' : '全屏'}
+          icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+          onClick={onToggleFullscreen}
+        />
+      )}
+    </div>
+  );
+}

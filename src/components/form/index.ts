@@ -1,0 +1,28 @@
+/** Form inputs and descriptor-driven forms (spec §2, §3). */
+export { DescriptorForm, initialValuesOf } from './DescriptorForm';
+export type { DescriptorFormProps } from './DescriptorForm';
+export { FieldInput } from './FieldInput';
+export type { DicConfig, FieldDescriptor, FieldType, FieldValidatorName, UnitConfig } from './descriptor';
+export { MAX_FORM_ROWS, spanFor } from './layout';
+export { fieldRules, requiredRule, rulesFor } from './rules';
+export { FormServicesProvider, useFormServices } from './services';
+export type { FormServices } from './services';
+export { cutAfterSecrecy, toOptions } from './enum-options';
+export type { EnumOption } from './enum-options';
+export { canPick, filterPickNodes, namesOf, pickValue, splitValue, TREE_SELECT_DEBOUNCE_MS, TREE_SELECT_POPOVER_REFRESH_MS } from './tree-pick';
+export type { PickNode } from './tree-pick';
+export { TextInput } from './inputs/TextInput';
+export type { TextInputProps } from './inputs/TextInput';
+export { TextAreaInput } from './inputs/TextAreaInput';
+export { NumberInput, UNBOUND_FIELD, unitOptions } from './inputs/NumberInput';
+export type { NumberInputProps } from './inputs/NumberInput';
+export { BooleanSelect } from './inputs/BooleanSelect';
+export { DateTimeRange, DATE_TIME_FORMAT } from './inputs/DateTimeRange';
+export { DictSelect } from './inputs/DictSelect';
+export { EnumSelect } from './inputs/EnumSelect';
+export { IconPicker } from './inputs/IconPicker';
+export { ANTD_ICONS, DEFAULT_ICON, ICON_PREFIX, ICONFONT_ICONS, IconView } from './inputs/icon-sets';
+export { TreeSelectPopover } from './inputs/TreeSelectPopover';
+export type { TreeSelectPopoverProps } from './inputs/TreeSelectPopover';
+export { DeptTreeSelect } from './inputs/DeptTreeSelect';
+export { TbomTreeSelect } from './inputs/TbomTreeSelect';

@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import { renderAntd } from '../../_shared/test-utils';
+import { ICONFONT_ICONS } from './icon-sets';
+import { IconPicker } from './IconPicker';
+
+describe('IconPicker', () => {
+  it('starts with iconfont icon_bangzhu', () => {
+    renderAntd(<IconPicker />);
+    expect(screen.getByRole('button', { name: /选择图标/ })).toHaveTextContent('iconfont icon_bangzhu');
+  });
+  it('picks from the first set (antd icons) and closes', async () => {
+    const onChange = vi.fn();
+    const { user } = renderAntd(<IconPicker onChange={onChange} />);
+    await user.click(screen.getByRole('button', { name: /选择图标/ }));
+    await user.click(await screen.findByRole('button', { name: 'HomeOutlined' }));
+    expect(onChange).toHaveBeenCalledWith('HomeOutlined');
+    expect(screen.queryByRole('button', { name: 'HomeOutlined' })).toBeNull();
+  });
+  it('picks from the second set, whose names carry the icon_ prefix', async () => {
+    const onChange = vi.fn();
+    const { user } = renderAntd(<IconPicker onChange={onChange} />);
+    await user.click(screen.getByRole('button', { name: /选择图标/ }));
+    await user.click(await screen.findByRole('tab', { name: '扩展图标' }));
+    await user.click(await screen.findByRole('button', { name: 'iconfont icon_zidian' }));
+    expect(onChange).toHaveBeenCalledWith('iconfont icon_zidian');
+    expect(ICONFONT_ICONS.every((n) => n.startsWith('iconfont icon_'))).toBe(true);
+  });
+  it('filters icons by search text', async () => {
+    const { user } = renderAntd(<IconPicker />);
+    await user.click(screen.getByRole('button', { name: /选择图标/ }));
+    await user.type(await screen.findByPlaceholderText('搜索图标'), 'user');
+    expect(screen.getByRole('button', { name: 'UserOutlined' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'HomeOutlined' })).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import { AUTH_PATHS } from '../../../contract/api/runtime';
+import type { AccountStrategy, MgmtResult, TokenResponse, UserDetail } from '../../../contract/api';
+import { http, unwrapMgmt } from '../../lib/http';
+import { visitorId } from '../../lib/fingerprint';
+
+// Sign-in calls are silent: the sign-in screen explains failures itself (spec §8, login rows).
+
+/** Password grant: the access token for the credentials. */
+export async function requestToken(username: string, password: string): Promise<string> {
+  const params = { grant_type: 'password', username, password };
+  const response = await http.get<TokenResponse>(AUTH_PATHS.token, { params, silent: true });
+  return response.data.access_token;
+}
+
+/** Account strategy of the signed-in account: locked, must change password. */
+export async function validateAccount(username: string): Promise<AccountStrategy> {
+  const response = await http.post<MgmtResult<AccountStrategy>>(AUTH_PATHS.validate, { username }, { silent: true });
+  return unwrapMgmt(response.data);
+}
+
+/** Profile, roles, clearance and access of the session; `token` overrides the stored one (portal hand-over). */
+export async function fetchUserDetail(token?: string): Promise<UserDetail> {
+  const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
+  const params = { visitorId: visitorId() };
+  const response = await http.get<MgmtResult<UserDetail>>(AUTH_PATHS.userDetail, { params, headers, silent: true });
+  return unwrapMgmt(response.data);
+}
+
+/** Changes the signed-in user's own password. */
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  await http.put(AUTH_PATHS.password, { oldPassword, newPassword }, { silent: true });
+}
+
+/** Tells the server to end the session; the token is passed explicitly as storage may already be cleared. */
+export async function requestLogout(username: string, token: string): Promise<void> {
+  await http.post(AUTH_PATHS.logout, { username }, { headers: { Authorization: `Bearer ${token}` }, silent: true });
+}

@@ -1,0 +1,12 @@
+import { MESSAGES } from '../../../contract/api/runtime';
+import { navigateTo } from '../../lib/navigation';
+import { notify } from '../../lib/notify';
+import { signOut } from './session';
+
+/** What happens when the idle time runs out (spec §4): warning, server logout, storage cleared, /login. */
+export async function idleLogout(): Promise<void> {
+  notify().warning(MESSAGES.idleLogout, 5, 'idle-logout');
+  const done = signOut();
+  navigateTo('/login', { replace: true });
+  await done;
+}

@@ -1,0 +1,34 @@
+import { isSystemAccount } from '../../../contract/api/runtime';
+import type { UserDetail } from '../../../contract/api';
+import {
+  clearSession,
+  getToken,
+  getUserInfo,
+  setAllBtn,
+  setAllFunc,
+  setLastClickTime,
+  setUserInfo,
+} from '../../lib/storage';
+import { requestLogout } from './api';
+
+/** Where an account goes after signing in without a redirect (spec §5). */
+export function homeFor(userId: number): string {
+  return isSystemAccount(userId) ? '/sysMgr' : '/';
+}
+
+/** Keeps what user-detail answered in browser storage (spec §3, §4) and starts the idle clock. */
+export function saveSession(detail: UserDetail): void {
+  setUserInfo(detail.user);
+  setAllFunc(detail.allFunc);
+  setAllBtn(detail.allBtn);
+  setLastClickTime(Date.now());
+}
+
+/** Ends the session: tells the server (unless the username is empty), clears storage. Never throws. */
+export async function signOut(): Promise<void> {
+  const token = getToken();
+  const username = getUserInfo()?.username ?? '';
+  clearSession();
+  if (!token || !username) return;
+  await requestLogout(username, token).catch(() => undefined);
+}

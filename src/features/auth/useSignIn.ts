@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { clearSession, setToken } from '../../lib/storage';
+import { serverMessage, ApiError } from '../../lib/http';
+import { PASSWORD_MIN_LENGTH } from '../../lib/password-rules';
+import { changePassword, fetchUserDetail, requestToken, validateAccount } from './api';
+import { lockedMessage, loginFailureMessage } from './login-errors';
+import { saveSession, signOut } from './session';
+
+export type Credentials = { username: string; password: string };
+/** A sign-in waiting for the forced password change. */
+export type ForcedChange = { username: string; minLength: number };
+
+/**
+ * The sign-in flow: token → validate → (forced password change) → user-detail → storage.
+ * `onSignedIn` gets the account id once the session is stored.
+ */
+export function useSignIn(onSignedIn: (userId: number) => void) {
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [forced, setForced] = useState<ForcedChange | null>(null);
+
+  async function finish(): Promise<void> {
+    const detail = await fetchUserDetail();
+    saveSession(detail);
+    onSignedIn(detail.user.id);
+  }
+
+  async function signIn({ username, password }: Credentials): Promise<void> {
+    setLoading(true);
+    setError(null);
+    try {
+      clearSession();
+      setToken(await requestToken(username.trim(), password));
+      const strategy = await validateAccount(username.trim());
+      if (strategy.locked) {
+        clearSession();
+        setError(lockedMessage(strategy.lockedUntil));
+      } else if (strategy.mustChangePassword) {
+        setForced({ username: username.trim(), minLength: Math.max(strategy.passwordMinLength, PASSWORD_MIN_LENGTH) });
+      } else {
+        await finish();
+      }
+    } catch (e) {
+      clearSession();
+      setError(loginFailureMessage(e));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  /** Changes the password, signs in again with the new one (the old session may be revoked) and continues. */
+  async function completePasswordChange(oldPassword: string, newPassword: string): Promise<string | null> {
+    if (!forced) return null;
+    try {
+      await changePassword(oldPassword, newPassword);
+    } catch (e) {
+      return (e instanceof ApiError && serverMessage(e.body)) || '修改密码失败';
+    }
+    try {
+      setToken(await requestToken(forced.username, newPassword));
+      setForced(null);
+      await finish();
+    } catch (e) {
+      setForced(null);
+      clearSession();
+      setError(loginFailureMessage(e));
+    }
+    return null;
+  }
+
+  function cancelPasswordChange(): void {
+    setForced(null);
+    void signOut();
+  }
+
+  return { error, loading, forced, signIn, completePasswordChange, cancelPasswordChange };
+}

@@ -1,0 +1,10 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { axiosBaseQuery } from './base-query';
+
+/** The one RTK Query API; features add their calls with `api.injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: axiosBaseQuery(),
+  tagTypes: ['Me'],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,49 @@
+import type { AxiosError, AxiosInstance, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { apiBaseUrl } from '../../platform';
+import { getToken } from '../storage';
+import { ERROR_TOAST_SECONDS, notify } from '../notify';
+import { isEnvelopeFailure } from './envelope';
+import { ApiError, bodyCode, endsSession, messageForFailure, transportError } from './errors';
+import { endSession } from './session-end';
+
+function attachDefaults(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  if (!config.baseURL) config.baseURL = apiBaseUrl() || undefined;
+  const token = getToken();
+  if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+}
+
+/** Shows the failure as spec §8 says (unless the call is silent) and returns the error to reject with. */
+function fail(error: ApiError, silent: boolean | undefined): ApiError {
+  if (silent || error.kind === 'cancel') return error;
+  if (error.status !== null && endsSession(error.status)) endSession(error.message);
+  else notify().error(error.message, ERROR_TOAST_SECONDS);
+  return error;
+}
+
+function statusError(httpStatus: number, body: unknown): ApiError {
+  const code = bodyCode(body);
+  // A business code that ends the session wins over the HTTP status; otherwise the status decides.
+  const status = code !== null && endsSession(code) ? code : httpStatus;
+  return new ApiError('status', messageForFailure(status, body), status, body);
+}
+
+function onFulfilled(response: AxiosResponse): AxiosResponse {
+  if (!isEnvelopeFailure(response.data)) return response;
+  const code = bodyCode(response.data) ?? response.status;
+  throw fail(new ApiError('status', messageForFailure(code, response.data), code, response.data), response.config.silent);
+}
+
+function onRejected(error: AxiosError): Promise<never> {
+  if (error instanceof ApiError) return Promise.reject(error);
+  const silent = error.config?.silent;
+  if (error.response) return Promise.reject(fail(statusError(error.response.status, error.response.data), silent));
+  return Promise.reject(fail(transportError(error), silent));
+}
+
+/** Bearer token and base URL on every request; every row of spec §8 on every answer. */
+export function installInterceptors(instance: AxiosInstance): AxiosInstance {
+  instance.interceptors.request.use(attachDefaults);
+  instance.interceptors.response.use(onFulfilled, onRejected);
+  return instance;
+}

@@ -1,0 +1,28 @@
+import type { AxiosRequestConfig, AxiosResponse } from 'axios';
+import { http } from './client';
+
+/** A multipart field: text, or a file with its name. */
+export type MultipartValue = string | number | boolean | Blob | { file: Blob; name: string };
+
+/** Builds FormData from plain fields; arrays become repeated fields, null/undefined are skipped. */
+export function toFormData(fields: Record<string, MultipartValue | MultipartValue[] | null | undefined>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      if (v === null || v === undefined) continue;
+      if (v instanceof Blob) form.append(key, v);
+      else if (typeof v === 'object') form.append(key, v.file, v.name);
+      else form.append(key, String(v));
+    }
+  }
+  return form;
+}
+
+/** POSTs multipart/form-data (uploads, spec §7); the browser sets the boundary. Abortable via `signal`. */
+export function postMultipart<T>(url: string, form: FormData, config: AxiosRequestConfig = {}): Promise<AxiosResponse<T>> {
+  return http.post<T>(url, form, {
+    ...config,
+    headers: { ...(config.headers as Record<string, string> | undefined), 'Content-Type': 'multipart/form-data' },
+  });
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { disableMotion, launchBrowser, screenshotBoth, VIEWPORTS } from './support/browser';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+import { expectText, hashRoute, signInThroughForm, waitForRoute } from './support/app';
+
+let server: TestServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+
+async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.large, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await disableMotion(page);
+  return { context, page };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  ({ browser, close: closeBrowser } = await launchBrowser());
+});
+
+afterAll(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+});
+
+describe('sign-in end to end', () => {
+  it('sends a deep link without a token to /login with the redirect, then back after signing in as demo', async () => {
+    const { context, page } = await freshPage();
+    await page.goto(`${server.url}/#/profile`);
+    await waitForRoute(page, /^\/login\?redirect=\/profile$/);
+    await expectText(page, '登录信息无效，请重新登录');
+    await page.getByPlaceholder('请输入用户名').waitFor();
+    await screenshotBoth(page, 'login');
+
+    await signInThroughForm(page, 'demo', DEMO_PASSWORD);
+    await waitForRoute(page, /^\/profile$/);
+    await expectText(page, '秘密');
+    await screenshotBoth(page, 'profile-layout');
+
+    await page.goto(`${server.url}/#/`);
+    await waitForRoute(page, /^\/Transit$/);
+    await expectText(page, /演示|demo/);
+    await screenshotBoth(page, 'transit');
+    await context.close();
+  });
+
+  it('shows 用户名或密码错误，请重新输入 for a wrong password and stays on /login', async () => {
+    const { context, page } = await freshPage();
+    await page.goto(`${server.url}/#/login`);
+    await signInThroughForm(page, 'demo', 'not-the-password');
+    await expectText(page, '用户名或密码错误，请重新输入');
+    expect(hashRoute(page)).toMatch(/^\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeFalsy();
+    await context.close();
+  });
+
+  it('lands sysadmin on /sysMgr/index and keeps it inside /sysMgr', async () => {
+    const { context, page } = await freshPage();
+    await page.goto(`${server.url}/#/login`);
+    await signInThroughForm(page, 'sysadmin', ADMIN_PASSWORD);
+    await waitForRoute(page, /^\/sysMgr\/index$/);
+    await expectText(page, '系统管理员');
+    await screenshotBoth(page, 'sysmgr-index');
+
+    for (const target of ['/Transit', '/profile', '/chatWindow', '/']) {
+      await page.goto(`${server.url}/#${target}`);
+      await waitForRoute(page, /^\/sysMgr/);
+    }
+    await page.goto(`${server.url}/#/login`);
+    await waitForRoute(page, /^\/sysMgr/);
+    await context.close();
+  });
+
+  it('logs out after the idle time of the runtime timeDifference and revokes the session', async () => {
+    const { context, page } = await freshPage();
+    await page.route('**/config.js', (route) =>
+      route.fulfill({
+        contentType: 'application/javascript',
+        body: "window.__APP_CONFIG__ = { projectName: '企业知识库', timeDifference: 3000, serverUrl: '' };",
+      }),
+    );
+    await page.goto(`${server.url}/#/login`);
+    await signInThroughForm(page, 'staff', DEMO_PASSWORD);
+    await waitForRoute(page, /^\/(Transit|profile)$/);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+
+    await waitForRoute(page, /^\/login/, 10_000);
+    await expectText(page, '超时了，已退出登录');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeFalsy();
+    const res = await fetch(`${server.url}/api/sysMgr/home-page/user-detail`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(401);
+    await context.close();
+  });
+});

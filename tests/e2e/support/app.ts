@@ -1,0 +1,38 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+/** Fills the sign-in form and submits it. */
+export async function signInThroughForm(page: Page, username: string, password: string): Promise<void> {
+  await page.getByPlaceholder('请输入用户名').fill(username);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** The hash route of the page, e.g. `/login?redirect=%2Fprofile`. */
+export function hashRoute(page: Page): string {
+  return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
+}
+
+/**
+ * Waits until the hash route matches and still matches a moment later: `page.goto` to a hash returns before
+ * the route settles, so a single read can see the previous page's route.
+ */
+export async function waitForRoute(page: Page, pattern: RegExp, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let matchedSince: number | null = null;
+  while (Date.now() < deadline) {
+    if (pattern.test(hashRoute(page))) {
+      matchedSince ??= Date.now();
+      if (Date.now() - matchedSince >= 300) return;
+    } else {
+      matchedSince = null;
+    }
+    await page.waitForTimeout(50);
+  }
+  expect(hashRoute(page)).toMatch(pattern);
+}
+
+/** Waits until a text is visible somewhere on the page. */
+export async function expectText(page: Page, text: string | RegExp, timeoutMs = 10_000): Promise<void> {
+  await page.getByText(text).first().waitFor({ state: 'visible', timeout: timeoutMs });
+}

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumPath } from './chromium-path.mjs';
+
+export const VIEWPORTS = {
+  large: { width: 1440, height: 900 },
+  small: { width: 1280, height: 720 },
+} as const;
+
+export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+
+/** Launches Debian's Chromium headless with the flags this machine needs (playwright gives it a fresh profile). */
+export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error('Chromium is not installed (apt-get install -y chromium fonts-noto-cjk)');
+  const browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    browser,
+    close: async () => {
+      await browser.close();
+    },
+  };
+}
+
+/** Saves a screenshot of the page at both review sizes (1440×900 and 1280×720). */
+export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize();
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${label === 'large' ? '1440x900' : '1280x720'}.png`) });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** Turns off CSS transitions and animations so screenshots and clicks are stable. */
+export async function disableMotion(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const style = document.createElement('style');
+    // Zero durations, not `none`: antd waits for animationend/transitionend, which zero-length ones still fire.
+    style.textContent = '*,*::before,*::after{transition-duration:0s!important;animation-duration:0s!important;animation-delay:0s!important}';
+    document.addEventListener('DOMContentLoaded', () => document.head.appendChild(style));
+  });
+}

@@ -1,0 +1,208 @@
+// A small OpenAI-compatible model server for tests and benchmarks: deterministic, controllable answers.
+//
+// Markers in the last user message steer it:
+//   [slow:N]        wait N ms before each streamed token
+//   [fail-after:N]  stream N tokens, then break the connection (a model that dies mid-answer)
+//   [long:N]        answer with about N characters of markdown (paragraphs, a table, code)
+//   [error:S]       answer HTTP status S with an OpenAI error body
+// Otherwise the answer echoes the question and every context passage of the prompt, so a test can
+// prove that text which must never reach the model (a secret passage) is absent from the answer.
+// A system prompt containing `SQL` is answered with one fenced SQL query built from the question.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Message = { role: string; content: string };
+type ChatBody = { model?: string; messages?: Message[]; stream?: boolean; max_tokens?: number };
+
+/** What the fake model has seen and done. */
+export type FakeLlmStats = {
+  requests: number;
+  active: number;
+  completed: number;
+  aborted: number;
+  prompts: Message[][];
+};
+
+export type FakeLlm = { url: string; stats: FakeLlmStats; close: () => Promise<void> };
+
+const EMBEDDING_DIM = 64;
+
+function readJson(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (raw += c));
+    req.on('end', () => {
+      try {
+        resolve(raw ? JSON.parse(raw) : {});
+      } catch (err) {
+        reject(err);
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+function marker(text: string, name: string): number | null {
+  const m = new RegExp(`\\[${name}:(\\d+)\\]`).exec(text);
+  return m ? Number(m[1]) : null;
+}
+
+function longMarkdown(chars: number): string {
+  const parts: string[] = [];
+  let n = 0;
+  for (let i = 1; n < chars; i++) {
+    const block =
+      i % 3 === 0
+        ? `\n\n| 序号 | 名称 | 数量 |\n|---|---|---|\n| ${i} | 项目${i} | ${i * 7} |\n| ${i + 1} | 项目${i + 1} | ${i * 9} |\n`
+        : i % 3 === 1
+          ? `\n\n第${i}段：知识库中的文档经过切分、分词和索引后，可以按照密级和审阅角色检索。`
+          : `\n\n\`\`\`ts\nexport function sum${i}(a: number, b: number): number {\n  return a + b + ${i};\n}\n\`\`\`\n`;
+    parts.push(block);
+    n += block.length;
+  }
+  return parts.join('').slice(0, chars);
+}
+
+function sqlFor(question: string): string {
+  if (/删除|delete|drop/i.test(question)) return 'DELETE FROM data';
+  if (/多少|count|几/i.test(question)) return 'SELECT COUNT(*) AS total FROM data';
+  return 'SELECT * FROM data LIMIT 10';
+}
+
+/** The deterministic answer for a prompt. */
+export function answerFor(messages: Message[]): string {
+  const user = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
+  const long = marker(user, 'long');
+  if (long) return longMarkdown(long);
+  if (/SQL/.test(system)) return `\`\`\`sql\n${sqlFor(user)}\n\`\`\``;
+  const context = messages
+    .filter((m) => m.role !== 'user' || m !== messages[messages.length - 1])
+    .map((m) => m.content)
+    .join(' ');
+  const echo = context.trim() ? `参考资料：${context.trim()}` : '没有参考资料。';
+  return `您的问题是「${user.replace(/\[[a-z-]+:\d+\]/g, '').trim()}」。${echo} 以上是模拟模型的回答。`;
+}
+
+/** Splits an answer into tokens of a few characters, keeping multi-byte characters whole. */
+export function tokenize(text: string): string[] {
+  const chars = Array.from(text);
+  const tokens: string[] = [];
+  for (let i = 0; i < chars.length; i += 3) tokens.push(chars.slice(i, i + 3).join(''));
+  return tokens;
+}
+
+/** A deterministic unit vector of a text: hashed character bigrams. */
+export function embed(text: string): number[] {
+  const v = new Array<number>(EMBEDDING_DIM).fill(0);
+  const chars = Array.from(text.toLowerCase());
+  for (let i = 0; i < chars.length; i++) {
+    const gram = chars[i] + (chars[i + 1] ?? '');
+    let h = 2166136261;
+    for (const c of gram) h = Math.imul(h ^ c.codePointAt(0)!, 16777619);
+    v[Math.abs(h) % EMBEDDING_DIM] += 1;
+  }
+  const norm = Math.hypot(...v) || 1;
+  return v.map((x) => x / norm);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+async function streamAnswer(req: IncomingMessage, res: ServerResponse, model: string, user: string, answer: string, stats: FakeLlmStats) {
+  const slow = marker(user, 'slow') ?? 0;
+  const failAfter = marker(user, 'fail-after');
+  const id = `chatcmpl-fake-${stats.requests}`;
+  let closed = false;
+  res.on('close', () => {
+    if (!res.writableFinished) {
+      closed = true;
+      stats.aborted++;
+    }
+  });
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  const frame = (delta: Record<string, string>, finish: string | null) =>
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  res.write(frame({ role: 'assistant', content: '' }, null));
+  const tokens = tokenize(answer);
+  for (let i = 0; i < tokens.length; i++) {
+    if (closed) return;
+    if (failAfter !== null && i >= failAfter) {
+      req.socket.destroy();
+      return;
+    }
+    if (slow) await new Promise((r) => setTimeout(r, slow));
+    if (closed) return;
+    res.write(frame({ content: tokens[i] }, null));
+  }
+  res.write(frame({}, 'stop'));
+  res.end('data: [DONE]\n\n');
+  stats.completed++;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, stats: FakeLlmStats, models: string[]) {
+  const path = (req.url ?? '').split('?')[0];
+  if (req.method === 'GET' && path === '/v1/models') {
+    return sendJson(res, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', owned_by: 'fake' })) });
+  }
+  if (req.method === 'POST' && path === '/v1/embeddings') {
+    const body = (await readJson(req)) as { input?: string | string[]; model?: string };
+    const inputs = Array.isArray(body.input) ? body.input : [body.input ?? ''];
+    return sendJson(res, 200, {
+      object: 'list',
+      model: body.model,
+      data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: embed(text) })),
+      usage: { prompt_tokens: 0, total_tokens: 0 },
+    });
+  }
+  if (req.method === 'POST' && path === '/v1/chat/completions') {
+    const body = (await readJson(req)) as ChatBody;
+    const messages = body.messages ?? [];
+    const model = body.model ?? models[0];
+    stats.requests++;
+    stats.prompts.push(messages);
+    const user = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    const status = marker(user, 'error');
+    if (status) return sendJson(res, status, { error: { message: 'fake failure', type: 'server_error' } });
+    const answer = answerFor(messages);
+    stats.active++;
+    try {
+      if (body.stream) return await streamAnswer(req, res, model, user, answer, stats);
+      stats.completed++;
+      return sendJson(res, 200, {
+        id: `chatcmpl-fake-${stats.requests}`,
+        object: 'chat.completion',
+        created: 0,
+        model,
+        choices: [{ index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+      });
+    } finally {
+      stats.active--;
+    }
+  }
+  sendJson(res, 404, { error: { message: 'not found' } });
+}
+
+/** Starts the fake model server on a free loopback port. */
+export async function startFakeLlm(options: { port?: number; models?: string[] } = {}): Promise<FakeLlm> {
+  const models = options.models ?? ['fake-chat', 'fake-embedding'];
+  const stats: FakeLlmStats = { requests: 0, active: 0, completed: 0, aborted: 0, prompts: [] };
+  const server = createServer((req, res) => {
+    handle(req, res, stats, models).catch((err: Error) => sendJson(res, 400, { error: { message: err.message } }));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    stats,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

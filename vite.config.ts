@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The web build and `vite` dev never need the Electron binary: the desktop mode
+// (`vite build --mode desktop`) is configured in vite.desktop.config.ts.
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/knowledge': 'http://127.0.0.1:8080',
+      '/document': 'http://127.0.0.1:8080',
+    },
+  },
+});
