@@ -11,6 +11,8 @@ import type { Deps } from './deps';
 import './fastify-types';
 import { loggerOptions, type LogStream } from './logging';
 import { registerAccess } from './plugins/access';
+import { registerAudit } from './plugins/audit';
+import { managementRoutes } from './routes/mgmt';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -81,12 +83,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerErrorHandling(app);
   await registerSecurity(app, config);
   registerAccess(app, deps);
+  registerAudit(app, deps);
   await app.register(healthRoutes(() => database.ping(), config.logLevel));
   await app.register(tokenRoute(deps));
   await app.register(sessionInfoRoutes(deps));
   await app.register(sessionActionRoutes(deps));
   await app.register(licenseRoute(deps));
   await app.register(unlockRoute(deps));
+  await app.register(managementRoutes(deps));
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -11,6 +11,10 @@ export type RouteAccessConfig = {
   duty?: Duty;
   /** Button grant `path#code` the caller must hold. */
   button?: string;
+  /** Function point (menu path) the caller must hold, for reads behind a screen: `/sysMgr/userMgr`. */
+  func?: string | string[];
+  /** Audit action written after the call, with the result taken from the status code (server/plugins/audit.ts). */
+  audit?: string;
   /** Allowed while the session must first change its password (D2). */
   allowDuringPasswordChange?: boolean;
 };
@@ -22,5 +26,9 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's session, set by the access hook on non-public routes. */
     auth: AuthSession | null;
+    /** What the audited call acted on (a name or id), set by the handler. */
+    auditTarget: string;
+    /** Extra detail for the audit entry, set by the handler. */
+    auditDetail: string;
   }
 }

@@ -25,3 +25,90 @@ export const ACCOUNT_PATHS = {
 
 /** Liveness and readiness probes (not part of the envelope families). */
 export const HEALTH_PATHS = { live: '/healthz', ready: '/readyz' } as const;
+
+/** Department calls of the system administrator (spec §7). `:id` of the tree is the root -2 or any department. */
+export const DEPT_PATHS = {
+  tree: '/api/sysMgr/depts/tree/:id',
+  flat: '/api/sysMgr/depts/flat-structure/:id',
+  one: '/api/sysMgr/depts/:id',
+  /** Whether a department named `:name` exists under `:parentId` (excluding none). */
+  exist: '/api/sysMgr/depts/exist/:parentId/:name',
+  create: '/api/sysMgr/depts',
+  update: '/api/sysMgr/depts',
+  remove: '/api/sysMgr/depts/:id',
+} as const;
+
+/** User calls (spec §7, plus the ones it leaves unnamed). */
+export const USER_PATHS = {
+  list: '/api/sysMgr/users',
+  one: '/api/sysMgr/users/:id',
+  create: '/api/sysMgr/users',
+  update: '/api/sysMgr/users',
+  nameUnique: '/api/sysMgr/users/validation-name-unique',
+  /** DELETE disables, PUT enables. */
+  disableStatus: '/api/sysMgr/users/:id/disable-status',
+  remove: '/api/sysMgr/users/:id',
+  resetPassword: '/api/sysMgr/users/:id/reset-password',
+  /** Multipart: `file`, and `dryRun` = 'true' to only check the rows. */
+  import: '/api/sysMgr/users/import',
+  importTemplate: '/api/sysMgr/users/import/template',
+  /** The security administrator sets a user's clearance (unnamed in the spec). */
+  clearance: '/api/sysMgr/users/:id/clearance',
+} as const;
+
+/** Role calls of the security administrator (unnamed in the spec). */
+export const ROLE_PATHS = {
+  list: '/api/sysMgr/roles',
+  one: '/api/sysMgr/roles/:id',
+  create: '/api/sysMgr/roles',
+  update: '/api/sysMgr/roles',
+  remove: '/api/sysMgr/roles/:id',
+  members: '/api/sysMgr/roles/:id/members',
+  grants: '/api/sysMgr/roles/:id/grants',
+  /** `{ name, id }` options for dictionary selects. */
+  options: '/api/sysMgr/roles/options',
+} as const;
+
+/** Audit-log calls of the audit administrator (unnamed in the spec). */
+export const LOG_PATHS = {
+  list: '/api/sysMgr/logs',
+  export: '/api/sysMgr/logs/export',
+  /** The operation types with their Chinese names. */
+  actions: '/api/sysMgr/logs/actions',
+  /** The signed-in system account's own recent actions (/sysMgr/index). */
+  recent: '/api/sysMgr/home-page/recent-activity',
+} as const;
+
+/** Function-point calls (spec §7). */
+export const FUNC_PATHS = {
+  tree: '/api/sysMgr/functions/tree/:type',
+  create: '/api/sysMgr/functions',
+  update: '/api/sysMgr/functions/function',
+  remove: '/api/sysMgr/functions/:id',
+  createButton: '/api/sysMgr/functions/button',
+  updateButton: '/api/sysMgr/functions/button/:functionId',
+  removeButton: '/api/sysMgr/functions/button/:functionId/:buttonId',
+  buttons: '/api/sysMgr/functions/button/:functionId',
+} as const;
+
+/** Dictionary and selector-tree calls (spec §7). */
+export const DICT_PATHS = {
+  staticEnum: '/api/sysMgr/model-desc/static-enum',
+  tree4def: '/api/sysMgr/flat-tree-dict/:dictCode/tree4def',
+  /** The dictionary groups and their codes. */
+  groups: '/api/sysMgr/flat-tree-dict/groups',
+  /** `{ name, id }` options of one dictionary (an action URL for dictionary selects). */
+  options: '/api/sysMgr/flat-tree-dict/:dictCode/options',
+  /** `{ name, id }` options of the secrecy grades. */
+  gradeOptions: '/api/sysMgr/grades/options',
+  tbom: '/api/dataMgr/tbom-tree/tbomsForSelector',
+} as const;
+
+/** Fills `:name` segments of a path: `fillPath(DEPT_PATHS.one, { id: 3 })`. */
+export function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`missing path parameter ${key}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -4,3 +4,4 @@ export * from './envelope-family';
 export * from './errors';
 export * from './identity-ids';
 export * from './paths';
+export * from './audit-actions';

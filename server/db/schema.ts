@@ -9,6 +9,8 @@ export const departments = pgTable('departments', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   parentId: integer('parent_id').references((): AnyPgColumn => departments.id),
   name: text('name').notNull(),
+  code: text('code').notNull().default(''),
+  remark: text('remark').notNull().default(''),
   sort: integer('sort').notNull().default(0),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
@@ -32,6 +34,12 @@ export const users = pgTable('users', {
   disabled: boolean('disabled').notNull().default(false),
   system: boolean('system').notNull().default(false),
   clearance: text('clearance').notNull().references(() => secrecyGrades.code),
+  mobile: text('mobile').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  position: text('position').notNull().default(''),
+  remark: text('remark').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
@@ -121,4 +129,35 @@ export const auditLog = pgTable('audit_log', {
   result: text('result').notNull(),
   ip: text('ip').notNull().default(''),
   userAgent: text('user_agent').notNull().default(''),
-}, (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actorUsername)]);
+}, (t) => [
+  index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actorUsername), index('audit_log_action_idx').on(t.action),
+]);
+
+/** Dictionaries (数据字典), grouped as spec §3 lists: common, knowledge, project, task-center, rd-config. */
+export const dictionaries = pgTable('dictionaries', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  groupCode: text('group_code').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Entries of a dictionary; a flat table with parent links, served as a tree (tree4def). */
+export const dictItems = pgTable('dict_items', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  dictCode: text('dict_code').notNull().references(() => dictionaries.code, { onDelete: 'cascade' }),
+  parentId: integer('parent_id').references((): AnyPgColumn => dictItems.id, { onDelete: 'cascade' }),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  disabled: boolean('disabled').notNull().default(false),
+}, (t) => [unique('dict_items_code_uq').on(t.dictCode, t.code), index('dict_items_parent_idx').on(t.parentId)]);
+
+/** The tbom (product structure) tree offered by the tbom tree select. */
+export const tbomNodes = pgTable('tbom_nodes', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  parentId: integer('parent_id').references((): AnyPgColumn => tbomNodes.id, { onDelete: 'cascade' }),
+  code: text('code').notNull().default(''),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  disabled: boolean('disabled').notNull().default(false),
+}, (t) => [index('tbom_nodes_parent_idx').on(t.parentId)]);

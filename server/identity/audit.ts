@@ -4,7 +4,9 @@ import { auditLog } from '../db/schema';
 /** Audit actions written by the identity services. */
 export type AuditAction =
   | 'login' | 'logout' | 'lock' | 'unlock' | 'password-change'
-  | 'user-disable' | 'user-roles' | 'user-clearance';
+  | 'user-disable' | 'user-roles' | 'user-clearance'
+  // Management calls declare theirs in route config `audit` (names in contract/api/audit-actions.ts).
+  | (string & {});
 
 export type AuditEntry = {
   actor: Actor;

@@ -55,7 +55,18 @@ export const routes: RouteObject[] = [
                 path: 'index',
                 lazy: page(() => import('../features/sys-mgr/home/SysMgrHomePage').then((m) => m.SysMgrHomePage), 'SysMgrHomePage'),
               },
-              ...SYS_MGR_ENTRIES.map((entry) => ({ path: entry.path, lazy: page(entry.load, entry.title) })),
+              ...SYS_MGR_ENTRIES.filter((entry) => entry.path.startsWith('/sysMgr/'))
+                .map((entry) => ({ path: entry.path, lazy: page(entry.load, entry.title) })),
+            ],
+          },
+          {
+            // Function-point management shares the management layout (spec §2: /implConfigMgr/funcMgr).
+            path: '/implConfigMgr',
+            lazy: page(() => import('./layouts/SysMgrLayout').then((m) => m.SysMgrLayout), 'SysMgrLayout'),
+            children: [
+              { index: true, loader: () => redirect('/sysMgr/index') },
+              ...SYS_MGR_ENTRIES.filter((entry) => entry.path.startsWith('/implConfigMgr/'))
+                .map((entry) => ({ path: entry.path, lazy: page(entry.load, entry.title) })),
             ],
           },
         ],

@@ -1,3 +1,4 @@
+import { ApartmentOutlined, AppstoreOutlined, FileSearchOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
 /** An entry of the management side menu (spec §2: /sysMgr/userMgr, roleMgr, logMgr, deptMgr, funcMgr). */
@@ -9,10 +10,31 @@ export type ManagementEntry = {
 };
 
 /**
- * Management pages whose routes exist in the client. The management issue registers
- * 人员管理, 角色管理, 日志管理, 部门管理 and 功能点管理 here; /sysMgr/index is hidden from the menu (spec §2).
+ * The management pages (spec §2), in menu order; /sysMgr/index is hidden from the menu. Paths are absolute:
+ * function-point management lives under /implConfigMgr but shares the management layout.
  */
-export const SYS_MGR_ENTRIES: ManagementEntry[] = [];
+export const SYS_MGR_ENTRIES: ManagementEntry[] = [
+  {
+    path: '/sysMgr/userMgr', title: '人员管理', icon: TeamOutlined,
+    load: () => import('../features/sys-mgr/users/UserMgrPage').then((m) => m.UserMgrPage),
+  },
+  {
+    path: '/sysMgr/roleMgr', title: '角色管理', icon: SafetyOutlined,
+    load: () => import('../features/sys-mgr/roles/RoleMgrPage').then((m) => m.RoleMgrPage),
+  },
+  {
+    path: '/sysMgr/logMgr', title: '日志管理', icon: FileSearchOutlined,
+    load: () => import('../features/sys-mgr/logs/LogMgrPage').then((m) => m.LogMgrPage),
+  },
+  {
+    path: '/sysMgr/deptMgr', title: '部门管理', icon: ApartmentOutlined,
+    load: () => import('../features/sys-mgr/depts/DeptMgrPage').then((m) => m.DeptMgrPage),
+  },
+  {
+    path: '/implConfigMgr/funcMgr', title: '功能点管理', icon: AppstoreOutlined,
+    load: () => import('../features/sys-mgr/funcs/FuncMgrPage').then((m) => m.FuncMgrPage),
+  },
+];
 
 /** The entries the account holds in allFunc. */
 export function visibleEntries(allFunc: ReadonlySet<string>, entries: ManagementEntry[] = SYS_MGR_ENTRIES): ManagementEntry[] {
