@@ -1,3 +1,4 @@
+import { App } from 'antd';
 import { useContext } from 'react';
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router-dom';
@@ -6,8 +7,11 @@ import { InjectedStoreContext } from './store-context';
 
 let appStore: AppStore | undefined;
 
+/** Notifications stay 5000 ms (spec §9). */
+const NOTIFICATION_SECONDS = 5;
+
 /**
- * Redux for the signed-in areas. It is a lazy route of its own, so the sign-in pages load without
+ * Redux and the antd App (message, notification and modal hooks: `App.useApp()`) for the signed-in areas. It is a lazy route of its own, so the sign-in pages load without
  * Redux and RTK Query (the /login bundle budget); the store lives as long as the page.
  */
 export function StoreLayout() {
@@ -15,7 +19,9 @@ export function StoreLayout() {
   const store = injected ?? (appStore ??= makeStore());
   return (
     <Provider store={store}>
-      <Outlet />
+      <App message={{ maxCount: 3 }} notification={{ duration: NOTIFICATION_SECONDS }}>
+        <Outlet />
+      </App>
     </Provider>
   );
 }

@@ -1,6 +1,8 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Input } from 'antd';
+import { useState, type FormEvent } from 'react';
 import type { Credentials } from '../useSignIn';
+import styles from './LoginForm.module.css';
 
 export type LoginFormProps = {
   loading: boolean;
@@ -8,36 +10,83 @@ export type LoginFormProps = {
   onSubmit: (values: Credentials) => void;
 };
 
-/** 用户名, 密码 and 登录; the failure of the last attempt above the button. */
+type FieldErrors = Partial<Record<keyof Credentials, string>>;
+
+/** The checks of the two fields, in the order they are shown. */
+export function checkCredentials({ username, password }: Credentials): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!username.trim()) errors.username = '请输入用户名';
+  else if (username.length > 64) errors.username = '用户名不能超过 64 个字符';
+  if (!password) errors.password = '请输入密码';
+  else if (password.length > 128) errors.password = '密码不能超过 128 个字符';
+  return errors;
+}
+
+/**
+ * 用户名, 密码 and 登录; the failure of the last attempt above the button. Two fields need no form library,
+ * and leaving it out keeps the sign-in page small (the /login bundle budget).
+ */
 export function LoginForm({ loading, error, onSubmit }: LoginFormProps) {
+  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const change = (field: keyof Credentials, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // After a first attempt, problems clear (or appear) as the user types.
+    if (submitted) setErrors(checkCredentials(next));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = checkCredentials(values);
+    setErrors(found);
+    if (!found.username && !found.password) onSubmit(values);
+  };
+
   return (
-    <Form<Credentials> name="login" layout="vertical" size="large" requiredMark={false} onFinish={onSubmit} autoComplete="on">
-      <Form.Item
-        label="用户名"
-        name="username"
-        rules={[
-          { required: true, whitespace: true, message: '请输入用户名' },
-          { max: 64, message: '用户名不能超过 64 个字符' },
-        ]}
-      >
-        <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" data-testid="login-username" autoFocus />
-      </Form.Item>
-      <Form.Item
-        label="密码"
-        name="password"
-        rules={[
-          { required: true, message: '请输入密码' },
-          { max: 128, message: '密码不能超过 128 个字符' },
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" data-testid="login-password" />
-      </Form.Item>
+    <form name="login" className={styles.form} onSubmit={submit} noValidate autoComplete="on">
+      <label className={styles.label} htmlFor="login-username">用户名</label>
+      <Input
+        id="login-username"
+        size="large"
+        prefix={<UserOutlined />}
+        placeholder="请输入用户名"
+        autoComplete="username"
+        data-testid="login-username"
+        autoFocus
+        value={values.username}
+        status={errors.username ? 'error' : undefined}
+        aria-invalid={Boolean(errors.username)}
+        aria-describedby={errors.username ? 'login-username-error' : undefined}
+        onChange={(e) => change('username', e.target.value)}
+      />
+      <div id="login-username-error" className={styles.error} role={errors.username ? 'alert' : undefined}>
+        {errors.username}
+      </div>
+      <label className={styles.label} htmlFor="login-password">密码</label>
+      <Input.Password
+        id="login-password"
+        size="large"
+        prefix={<LockOutlined />}
+        placeholder="请输入密码"
+        autoComplete="current-password"
+        data-testid="login-password"
+        value={values.password}
+        status={errors.password ? 'error' : undefined}
+        aria-invalid={Boolean(errors.password)}
+        aria-describedby={errors.password ? 'login-password-error' : undefined}
+        onChange={(e) => change('password', e.target.value)}
+      />
+      <div id="login-password-error" className={styles.error} role={errors.password ? 'alert' : undefined}>
+        {errors.password}
+      </div>
       {error && <Alert type="error" showIcon title={error} data-testid="login-error" style={{ marginBottom: 16 }} />}
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
-          登录
-        </Button>
-      </Form.Item>
-    </Form>
+      <Button type="primary" htmlType="submit" size="large" block loading={loading} data-testid="login-submit">
+        登录
+      </Button>
+    </form>
   );
 }
