@@ -1,2 +1,69 @@
-// TypeBox schemas of the dicts calls (filled in by the management issue).
-export {};
+import { Type, type Static } from 'typebox';
+
+/** Query of model-desc/static-enum: the model and its column. */
+export const StaticEnumQuery = Type.Object({
+  modelId: Type.String({ minLength: 1, maxLength: 64 }),
+  sColumnName: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export type StaticEnumQuery = Static<typeof StaticEnumQuery>;
+
+/** One static-enum option (spec §3: label and value). */
+export const EnumOptionSchema = Type.Object({ label: Type.String(), value: Type.Union([Type.String(), Type.Number()]) });
+
+/** Results of static-enum: the options and whether several may be chosen. */
+export const StaticEnum = Type.Object({ options: Type.Array(EnumOptionSchema), multiple: Type.Boolean() });
+export type StaticEnum = Static<typeof StaticEnum>;
+
+/** `:dictCode` of the dictionary calls. */
+export const DictCodeParams = Type.Object({ dictCode: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) });
+export type DictCodeParams = Static<typeof DictCodeParams>;
+
+/** A node of a dictionary tree (tree4def). */
+export const DictTreeNodeSchema = Type.Cyclic(
+  {
+    DictTreeNode: Type.Object({
+      id: Type.Number(),
+      name: Type.String(),
+      code: Type.String(),
+      disabled: Type.Boolean(),
+      children: Type.Array(Type.Ref('DictTreeNode')),
+    }),
+  },
+  'DictTreeNode',
+);
+export type DictTreeNode = { id: number; name: string; code: string; disabled: boolean; children: DictTreeNode[] };
+
+/** Results of tree4def: the dictionary and its entries as a tree. */
+export const DictTree = Type.Object({ code: Type.String(), name: Type.String(), children: Type.Array(DictTreeNodeSchema) });
+export type DictTree = { code: string; name: string; children: DictTreeNode[] };
+
+/** A dictionary option of a dictionary select (spec §3: name and id); `id` is the entry's code. */
+export const DictOption = Type.Object({ name: Type.String(), id: Type.String() });
+export type DictOption = Static<typeof DictOption>;
+
+/** One dictionary group (common, knowledge, project, task-center, rd-config) with its dictionaries. */
+export const DictGroup = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  dictionaries: Type.Array(Type.Object({ code: Type.String(), name: Type.String(), itemCount: Type.Number() })),
+});
+export type DictGroup = Static<typeof DictGroup>;
+
+/** Query of the tbom selector tree: Like match on name or code. */
+export const TbomQuery = Type.Object({ filter: Type.Optional(Type.String({ maxLength: 100 })) });
+export type TbomQuery = Static<typeof TbomQuery>;
+
+/** A node of the tbom tree (spec §3: id, name, disabled, children), with its code. */
+export const TbomNodeSchema = Type.Cyclic(
+  {
+    TbomNode: Type.Object({
+      id: Type.Number(),
+      name: Type.String(),
+      code: Type.String(),
+      disabled: Type.Boolean(),
+      children: Type.Array(Type.Ref('TbomNode')),
+    }),
+  },
+  'TbomNode',
+);
+export type TbomNode = { id: number; name: string; code: string; disabled: boolean; children: TbomNode[] };

@@ -5,3 +5,5 @@ export * from './errors';
 export * from './identity-ids';
 export * from './paths';
 export * from './audit-actions';
+export * from './depts-limits';
+export * from './user-rules';

@@ -6,6 +6,7 @@ import {
   departments, functionButtons, functions, roleButtons, roleFunctions, roles, secrecyGrades, userRoles, users,
 } from './schema';
 import { DEMO_DEPARTMENTS, DEMO_ROLES, DEMO_USERS } from './seed-demo';
+import { seedDictionaries } from './seed-dicts';
 import { SEED_FUNCTIONS, SYSTEM_ROLES, type SeedGrants } from './seed-functions';
 import { DEFAULT_GRADES, ROOT_DEPT_NAME, SYSTEM_ACCOUNTS } from './seed-grades';
 
@@ -63,6 +64,8 @@ async function seedFunctions(tx: Tx): Promise<Map<string, number>> {
  * nothing when the system accounts exist. Runs in one transaction.
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
+  // Dictionaries and the tbom tree have their own idempotent check, so existing databases get them too.
+  await seedDictionaries(db);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, -1));
   if (existing) return { created: false, accounts: [] };
   // Hash outside the transaction, in parallel on the libuv pool.
