@@ -5,8 +5,9 @@ import { buildServerIfStale } from '../scripts/build-server-lib.mjs';
 import { benchServerStart } from './server-start.mjs';
 import { benchUserDetail } from './user-detail.mjs';
 import { benchWebBuild } from './web-build.mjs';
+import { benchKitPaint } from './kit-paint.mjs';
 
-const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild };
+const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint };
 const only = process.argv.slice(2);
 
 await buildWebIfStale();

@@ -111,3 +111,15 @@ describe('DataTable: row tools', () => {
     expect(within(rowOf('内置')).getByRole('button', { name: '编辑' })).toBeDisabled();
   });
 });
+
+describe('DataTable: long pages', () => {
+  it('renders a page of up to 60 rows in full, and a longer one as a virtual list of the visible rows', () => {
+    const short = renderAntd(<DataTable columns={userColumns} rows={makeRows(60)} />);
+    expect(short.container.querySelector('.ant-table-tbody-virtual')).toBeNull();
+    expect(short.container.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(60);
+    short.unmount();
+    const long = renderAntd(<DataTable columns={userColumns} rows={makeRows(200)} scrollY={400} />);
+    expect(long.container.querySelector('.ant-table-tbody-virtual')).not.toBeNull();
+    expect(long.container.querySelectorAll('.ant-table-row').length).toBeLessThan(200);
+  });
+});

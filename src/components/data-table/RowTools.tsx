@@ -1,4 +1,5 @@
 import { Button, Popconfirm, Space } from 'antd';
+import { useState } from 'react';
 import { CONFIRM_DELETE } from './constants';
 import type { DataRow, DataTableButton } from './types';
 
@@ -26,13 +27,36 @@ export function RowTools<Row extends DataRow>({ row, locked, can, onView, onEdit
           编辑
         </Button>
       )}
-      {onDelete && can('delete') && (
-        <Popconfirm title={CONFIRM_DELETE} okText="确定" cancelText="取消" disabled={locked} onConfirm={() => onDelete(row)}>
-          <Button type="link" size="small" danger disabled={locked}>
-            删除
-          </Button>
-        </Popconfirm>
-      )}
+      {onDelete && can('delete') && <DeleteWithConfirm disabled={locked} onConfirm={() => onDelete(row)} />}
     </Space>
+  );
+}
+
+/**
+ * 删除 asking 确认删除？ first. The confirmation popover is mounted on the first click only: a popover per
+ * visible row costs more than the rest of the row (200 rows × 20 columns must paint in < 100 ms).
+ */
+function DeleteWithConfirm({ disabled, onConfirm }: { disabled: boolean; onConfirm: () => unknown }) {
+  const [open, setOpen] = useState(false);
+  const [armed, setArmed] = useState(false);
+  const button = (
+    <Button
+      type="link"
+      size="small"
+      danger
+      disabled={disabled}
+      onClick={armed ? undefined : () => {
+        setArmed(true);
+        setOpen(true);
+      }}
+    >
+      删除
+    </Button>
+  );
+  if (!armed) return button;
+  return (
+    <Popconfirm title={CONFIRM_DELETE} okText="确定" cancelText="取消" disabled={disabled} open={open} onOpenChange={setOpen} onConfirm={onConfirm}>
+      {button}
+    </Popconfirm>
   );
 }

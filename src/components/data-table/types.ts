@@ -57,4 +57,9 @@ export type DataTableProps<Row extends DataRow = DataRow> = {
   toolbarExtra?: ReactNode;
   /** Hide the row-tools column (view/edit/delete). */
   showRowTools?: boolean;
+  /**
+   * Height of the scrolling body in px. With more rows than VIRTUAL_ROW_THRESHOLD the table renders
+   * only the visible rows (antd virtual table), which needs a height; default 560.
+   */
+  scrollY?: number;
 };

@@ -11,7 +11,7 @@ import { WidthHandle } from './WidthHandle';
 export function SearchTree(props: SearchTreeProps) {
   const { treeData, searchable = true, resizable = true } = props;
   const [search, setSearch] = useState('');
-  const [expanded, setExpanded] = useState<Key[]>([]);
+  const [expanded, setExpanded] = useState<Key[]>(() => props.defaultExpandedKeys ?? []);
   const [autoExpandParent, setAutoExpandParent] = useState(false);
   const [width, setWidth] = useState(() => clamp(props.defaultWidth ?? 260, TREE_MIN_WIDTH, TREE_MAX_WIDTH));
   const filtered = useMemo(() => filterTree(treeData, search), [treeData, search]);
@@ -34,6 +34,7 @@ export function SearchTree(props: SearchTreeProps) {
       ) : (
         <Tree<KitTreeNode>
           blockNode
+          height={props.height}
           treeData={filtered.nodes}
           checkable={props.checkable}
           checkedKeys={props.checkedKeys}

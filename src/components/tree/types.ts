@@ -36,4 +36,11 @@ export type SearchTreeProps = {
   onWidthChange?: (width: number) => void;
   /** Show the width handle (default true). */
   resizable?: boolean;
+  /** Keys expanded when the tree first shows (e.g. the root). */
+  defaultExpandedKeys?: Key[];
+  /**
+   * Height of the node list in px: only the visible nodes are rendered (needed for large trees, e.g. 5,000
+   * departments). Without it every node is rendered.
+   */
+  height?: number;
 };
