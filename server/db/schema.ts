@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique,
+  type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -161,3 +162,30 @@ export const tbomNodes = pgTable('tbom_nodes', {
   sort: integer('sort').notNull().default(0),
   disabled: boolean('disabled').notNull().default(false),
 }, (t) => [index('tbom_nodes_parent_idx').on(t.parentId)]);
+
+/**
+ * Durable background jobs (document processing, later test-case generation), docs/decisions.md D13.
+ * A worker claims a job with a lease (FOR UPDATE SKIP LOCKED); a job whose lease ran out (the worker died)
+ * is claimed again until max_attempts, then failed with the reason. `key` makes enqueueing idempotent
+ * while a job for the same thing is waiting or running.
+ */
+export const jobs = pgTable('jobs', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  queue: text('queue').notNull(),
+  key: text('key').notNull(),
+  payload: jsonb('payload').notNull().default({}),
+  /** queued → active → done | failed | cancelled (active → queued again on a retryable failure). */
+  state: text('state').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  maxAttempts: integer('max_attempts').notNull().default(3),
+  runAfter: at('run_after').notNull(),
+  leaseOwner: text('lease_owner'),
+  leaseExpiresAt: at('lease_expires_at'),
+  lastError: text('last_error').notNull().default(''),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+  finishedAt: at('finished_at'),
+}, (t) => [
+  index('jobs_claim_idx').on(t.queue, t.state, t.runAfter),
+  uniqueIndex('jobs_pending_key_uq').on(t.queue, t.key).where(sql`state in ('queued', 'active')`),
+]);

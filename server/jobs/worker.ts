@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import type { Deps } from '../deps';
+import { claim, complete, expireAllLeases, fail, heartbeat, reapExpired, release, type Job } from './queue';
+
+/** A failure that retrying cannot fix (a corrupt file): the job fails at once with this message. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+/** What a queue's worker does, and its limits. */
+export type JobHandler = {
+  queue: string;
+  /** Jobs run at once by this process. */
+  concurrency: number;
+  /** Lease length; a worker that dies is noticed this long after its last heartbeat. */
+  leaseMs: number;
+  /** Longest one attempt may take; then it is aborted and counts as a failed attempt. */
+  timeoutMs: number;
+  /** Wait before a failed attempt is tried again. */
+  retryDelayMs: number;
+  run: (job: Job, signal: AbortSignal) => Promise<void>;
+  /** Called once when a job fails for good (attempts used up, permanent error, or its worker died too often). */
+  onFailed?: (job: Job, reason: string) => Promise<void>;
+};
+
+export type WorkerOptions = {
+  /** How often the queue is looked at when nobody wakes the worker. */
+  pollMs?: number;
+  /** The database has no other process (PGlite): running jobs left by a dead process restart at once. */
+  soleProcess?: boolean;
+  /** No timer and no first pass: the caller drives the worker with tick() (tests). */
+  manual?: boolean;
+  log?: { error: (obj: object, msg: string) => void };
+};
+
+export type Worker = {
+  /** Looks at the queue now (after an enqueue). */
+  wake: () => void;
+  /** One pass: fail expired jobs, claim up to the free slots; answers when the claimed jobs have settled. */
+  tick: () => Promise<void>;
+  /** Jobs running in this process. */
+  running: () => number;
+  /** Stops claiming, aborts the running jobs and gives them back to the queue. */
+  stop: () => Promise<void>;
+};
+
+/** Reasons shown to users (Chinese, as every message of the product). */
+export const JOB_REASONS = {
+  timeout: (ms: number) => `处理超时（超过 ${Math.round(ms / 1000)} 秒），已停止`,
+  workerDied: '处理进程中断，重试次数已用完',
+  shutdown: '服务停止，稍后继续处理',
+} as const;
+
+/**
+ * Runs the jobs of one queue in this process (docs/decisions.md D13). Jobs are claimed with a lease that a
+ * heartbeat extends; a job whose worker dies is claimed again when the lease runs out, up to its attempts.
+ */
+export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOptions = {}): Worker {
+  const owner = `${process.pid}-${randomUUID()}`;
+  const pollMs = options.pollMs ?? 1000;
+  const active = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let passing: Promise<void> | null = null;
+  let again = false;
+  const ready = options.soleProcess ? expireAllLeases(deps, handler.queue).then(() => undefined) : Promise.resolve();
+
+  const logError = (err: unknown, msg: string) => options.log?.error({ err, queue: handler.queue }, msg);
+
+  async function finishFailed(job: Job, reason: string) {
+    try {
+      await handler.onFailed?.(job, reason);
+    } catch (err) {
+      logError(err, 'job failure not recorded');
+    }
+  }
+
+  async function execute(job: Job, controller: AbortController): Promise<void> {
+    const beat = setInterval(() => {
+      heartbeat(deps, job.id, owner, handler.leaseMs)
+        .then((held) => { if (!held) controller.abort(new Error('lost')); })
+        .catch((err) => logError(err, 'heartbeat failed'));
+    }, Math.max(50, Math.floor(handler.leaseMs / 3)));
+    const timeout = setTimeout(() => controller.abort(new Error(JOB_REASONS.timeout(handler.timeoutMs))), handler.timeoutMs);
+    try {
+      // A handler must honour the signal; one that does not still frees its slot when aborted.
+      const aborted = new Promise<never>((_, reject) => {
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true });
+      });
+      await Promise.race([handler.run(job, controller.signal), aborted]);
+      if (controller.signal.aborted) throw controller.signal.reason;
+      await complete(deps, job.id, owner);
+    } catch (err) {
+      if (stopped) {
+        await release(deps, job.id, owner);
+        return;
+      }
+      const reason = controller.signal.aborted && controller.signal.reason instanceof Error
+        ? controller.signal.reason.message
+        : err instanceof Error ? err.message : String(err);
+      if (reason === 'lost') return; // cancelled or taken over: its new owner records the outcome
+      const outcome = await fail(deps, job.id, owner, reason, {
+        retryable: !(err instanceof PermanentJobError),
+        retryDelayMs: handler.retryDelayMs,
+      });
+      if (outcome === 'failed') await finishFailed(job, reason);
+    } finally {
+      clearInterval(beat);
+      clearTimeout(timeout);
+    }
+  }
+
+  async function pass(): Promise<void> {
+    await ready;
+    for (const job of await reapExpired(deps, handler.queue, JOB_REASONS.workerDied)) await finishFailed(job, JOB_REASONS.workerDied);
+    while (!stopped && active.size < handler.concurrency) {
+      const job = await claim(deps, handler.queue, owner, handler.leaseMs);
+      if (!job) break;
+      const controller = new AbortController();
+      const done = execute(job, controller)
+        .catch((err) => logError(err, 'job bookkeeping failed'))
+        .finally(() => {
+          active.delete(job.id);
+          if (!stopped) wake();
+        });
+      active.set(job.id, { controller, done });
+    }
+  }
+
+  function wake(): void {
+    if (stopped) return;
+    if (passing) {
+      again = true;
+      return;
+    }
+    passing = pass()
+      .catch((err) => logError(err, 'queue pass failed'))
+      .finally(() => {
+        passing = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  }
+
+  function schedule(): void {
+    timer = setTimeout(() => {
+      wake();
+      if (!stopped) schedule();
+    }, pollMs);
+    timer.unref();
+  }
+
+  if (!options.manual) {
+    schedule();
+    wake();
+  }
+
+  return {
+    wake,
+    tick: async () => {
+      await (passing ?? Promise.resolve());
+      await pass();
+      await Promise.all([...active.values()].map((a) => a.done));
+    },
+    running: () => active.size,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await (passing ?? Promise.resolve()).catch(() => undefined);
+      for (const { controller } of active.values()) controller.abort(new Error(JOB_REASONS.shutdown));
+      await Promise.all([...active.values()].map((a) => a.done));
+    },
+  };
+}
