@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex,
+  type AnyPgColumn, bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -188,4 +188,60 @@ export const jobs = pgTable('jobs', {
 }, (t) => [
   index('jobs_claim_idx').on(t.queue, t.state, t.runAfter),
   uniqueIndex('jobs_pending_key_uq').on(t.queue, t.key).where(sql`state in ('queued', 'active')`),
+]);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Knowledge spaces (知识空间); `argument` holds the processing and retrieval arguments (DB-GPT's shape). */
+export const knowledgeSpaces = pgTable('knowledge_spaces', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  vectorType: text('vector_type').notNull().default('FullText'),
+  ownerId: integer('owner_id').notNull().references(() => users.id),
+  argument: jsonb('argument').notNull().default({}),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * Documents of a space. `secrecy` is the grade code; `reviewRoles` the role ids that may see it (empty:
+ * everyone cleared for the grade). Status TODO → RUNNING → FINISHED | FAILED, the reason in `result`.
+ */
+export const knowledgeDocuments = pgTable('knowledge_documents', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  spaceId: integer('space_id').notNull().references(() => knowledgeSpaces.id, { onDelete: 'cascade' }),
+  docName: text('doc_name').notNull(),
+  docType: text('doc_type').notNull().default('DOCUMENT'),
+  contentType: text('content_type').notNull(),
+  /** Path of the stored file relative to DATA_DIR. */
+  filePath: text('file_path').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  sha256: text('sha256').notNull(),
+  secrecy: text('secrecy').notNull().references(() => secrecyGrades.code),
+  reviewRoles: integer('review_roles').array().notNull().default(sql`'{}'::integer[]`),
+  ownerId: integer('owner_id').notNull().references(() => users.id),
+  status: text('status').notNull().default('TODO'),
+  result: text('result').notNull().default(''),
+  chunkCount: integer('chunk_count').notNull().default(0),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (t) => [
+  index('knowledge_documents_space_idx').on(t.spaceId, t.id),
+  index('knowledge_documents_status_idx').on(t.spaceId, t.status),
+]);
+
+/** Chunks of a processed document; `terms` holds the segmented words for full-text search. */
+export const documentChunks = pgTable('document_chunks', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  documentId: integer('document_id').notNull().references(() => knowledgeDocuments.id, { onDelete: 'cascade' }),
+  spaceId: integer('space_id').notNull().references(() => knowledgeSpaces.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  content: text('content').notNull(),
+  terms: text('terms').notNull(),
+  search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('simple', terms)`),
+}, (t) => [
+  unique('document_chunks_seq_uq').on(t.documentId, t.seq),
+  index('document_chunks_space_idx').on(t.spaceId),
+  index('document_chunks_search_idx').using('gin', t.search),
 ]);

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { makeDocx, makePdf, makeXlsx } from '../test-support/fixtures';
+import { PermanentJobError } from '../jobs/worker';
+import { sentences, splitIntoChunks } from './chunk';
+import { extractText, htmlText } from './extract';
+import { sanitizeFileName, sniffType } from './file-types';
+import { indexTerms, queryTerms, words } from './segment';
+
+const POLICY = '企业知识库用于沉淀内部文档。所有文档按密级管理！员工只能看到自己密级以内的文档；审核角色可以进一步限制范围。';
+
+describe('file types by content', () => {
+  it('accepts each supported type when the bytes match the name', async () => {
+    expect(sniffType(makePdf(['你好']), '制度.pdf')).toEqual({ type: 'pdf' });
+    expect(sniffType(await makeDocx(['你好']), '说明.docx')).toEqual({ type: 'docx' });
+    expect(sniffType(await makeXlsx(['列'], [['值']]), '表.xlsx')).toEqual({ type: 'xlsx' });
+    for (const name of ['a.md', 'a.txt', 'a.csv', 'a.html', 'a.htm']) expect(sniffType(Buffer.from('内容'), name)).toHaveProperty('type');
+    expect(sniffType(Buffer.from('内容', 'utf16le').subarray(0, 0), 'a.txt')).toEqual({ problem: '文件为空：a.txt' });
+  });
+
+  it('refuses a file whose content is not what its name says, and unknown types', async () => {
+    expect(sniffType(Buffer.from('%PDF-1.4 ...'), '表.xlsx')).toEqual({ problem: '文件内容与扩展名不符：表.xlsx' });
+    expect(sniffType(Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]), 'report.pdf')).toEqual({ problem: '文件内容与扩展名不符：report.pdf' });
+    expect(sniffType(Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]), 'notes.txt')).toEqual({ problem: '文件内容与扩展名不符：notes.txt' });
+    expect(sniffType(await makeXlsx(['a'], []), 'fake.docx')).toEqual({ problem: '文件内容与扩展名不符：fake.docx' });
+    expect(sniffType(Buffer.from('x'), 'tool.exe')).toHaveProperty('problem');
+  });
+
+  it('sanitises names: no directories, control or reserved characters', () => {
+    expect(sanitizeFileName('../../etc/passwd')).toBe('passwd');
+    expect(sanitizeFileName('C:\\docs\\制度<1>.pdf')).toBe('制度1.pdf');
+    expect(sanitizeFileName('..\u0000.')).toBe('未命名文件');
+  });
+});
+
+describe('text extraction', () => {
+  it('reads Chinese text from a PDF, NFKC-normalised', async () => {
+    const text = await extractText(makePdf(['第一页：企业知识库', '第二页：密级⼀览']), 'pdf');
+    expect(text).toContain('企业知识库');
+    expect(text).toContain('密级一览'); // ⼀ (U+2F00, a compatibility radical) becomes 一
+  });
+
+  it('reads docx paragraphs, xlsx rows with their headers, html without markup', async () => {
+    expect(await extractText(await makeDocx(['第一段', '第二段']), 'docx')).toBe('第一段\n\n第二段');
+    const sheet = await extractText(await makeXlsx(['姓名', '部门'], [['张伟', '研发部']], '人员'), 'xlsx');
+    expect(sheet).toBe('【人员】\n姓名: 张伟；部门: 研发部');
+    expect(htmlText('<p>你好&amp;<b>世界</b></p><script>alert(1)</script><style>p{}</style>&#x4e2d;')).toBe('你好&世界\n中');
+    expect(await extractText(Buffer.from('<html><body><h1>标题</h1><p>正文</p></body></html>'), 'html')).toBe('标题\n正文');
+  });
+
+  it('fails for good, with the reason, on a corrupt file or one without text', async () => {
+    await expect(extractText(Buffer.from('%PDF-1.4 garbage'), 'pdf')).rejects.toBeInstanceOf(PermanentJobError);
+    await expect(extractText(Buffer.from('PK\x03\x04 word/document.xml'), 'docx')).rejects.toThrow(/文件无法解析/);
+    await expect(extractText(makePdf(['']), 'pdf')).rejects.toThrow('文件中没有可提取的文字（扫描件需先进行文字识别）');
+  });
+});
+
+describe('chunking', () => {
+  it('splits at Chinese and Western sentence ends, keeping the marks', () => {
+    expect(sentences('第一句。第二句！第三句？Done. Next;')).toEqual(['第一句。', '第二句！', '第三句？', 'Done.', 'Next;']);
+  });
+
+  it('keeps chunks within the size, never cuts a sentence, and overlaps whole sentences', () => {
+    const text = Array.from({ length: 30 }, (_, i) => `这是第${i + 1}句话，内容用于测试分块。`).join('');
+    const chunks = splitIntoChunks(text, { chunkSize: 100, chunkOverlap: 20 });
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const c of chunks) {
+      expect(c.length).toBeLessThanOrEqual(100);
+      expect(c.endsWith('。')).toBe(true);
+    }
+    // Each chunk after the first starts with the last sentence of the one before.
+    for (let i = 1; i < chunks.length; i++) expect(chunks[i - 1].endsWith(sentences(chunks[i])[0])).toBe(true);
+    expect(splitIntoChunks(text, { chunkSize: 100, chunkOverlap: 20 })).toEqual(chunks);
+  });
+
+  it('keeps short paragraphs together and cuts an over-long sentence to size', () => {
+    expect(splitIntoChunks('短段一。\n\n短段二。', { chunkSize: 500, chunkOverlap: 50 })).toEqual(['短段一。\n\n短段二。']);
+    const long = '长'.repeat(250);
+    expect(splitIntoChunks(long, { chunkSize: 100, chunkOverlap: 0 })).toEqual(['长'.repeat(100), '长'.repeat(100), '长'.repeat(50)]);
+  });
+});
+
+describe('segmentation', () => {
+  it('segments Chinese into words and indexes their characters too', () => {
+    expect(words('企业知识库')).toEqual(['企业', '知识', '库']);
+    expect(indexTerms('企业 Knowledge')).toBe('企业 企 业 knowledge');
+    expect(indexTerms(POLICY).split(' ')).toContain('密');
+  });
+
+  it('builds a safe any-word query, or none for punctuation only', () => {
+    expect(queryTerms('知识库？')).toBe("'知识' | '知' | '识' | '库'");
+    expect(queryTerms("a' | !b")).toBe("'a' | 'b'");
+    expect(queryTerms('？！。')).toBeNull();
+  });
+});
