@@ -2,6 +2,8 @@ import { App } from 'antd';
 import { useContext } from 'react';
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router-dom';
+import { FormServicesProvider } from '../components/form/services';
+import { appFormServices } from '../lib/form-services';
 import { makeStore, type AppStore } from './store';
 import { InjectedStoreContext } from './store-context';
 
@@ -20,7 +22,9 @@ export function StoreLayout() {
   return (
     <Provider store={store}>
       <App message={{ maxCount: 3 }} notification={{ duration: NOTIFICATION_SECONDS }}>
-        <Outlet />
+        <FormServicesProvider services={appFormServices}>
+          <Outlet />
+        </FormServicesProvider>
       </App>
     </Provider>
   );
