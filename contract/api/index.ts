@@ -11,3 +11,4 @@ export * from './roles';
 export * from './logs';
 export * from './functions';
 export * from './dicts';
+export * from './user-rules';

@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import {
   functionButtons, functions, roleButtons, roleFunctions, roles, secrecyGrades, userRoles,
 } from '../db/schema';
+import { cached } from './identity-cache';
 
 /** A role as the client sees it. */
 export type RoleRef = { id: number; name: string };
@@ -21,8 +22,15 @@ export async function rolesOfUser(deps: Pick<Deps, 'db'>, userId: number): Promi
     .orderBy(asc(roles.id));
 }
 
-/** Functions and buttons granted to any role of the user. */
-export async function grantsOfUser(deps: Pick<Deps, 'db'>, userId: number): Promise<Grants> {
+/**
+ * Functions and buttons granted to any role of the user. Kept in the identity cache (D12): the access
+ * hook asks for them on every management call, and any write empties the cache.
+ */
+export function grantsOfUser(deps: Pick<Deps, 'db'>, userId: number): Promise<Grants> {
+  return cached(deps.db, `grants:${userId}`, () => loadGrants(deps, userId));
+}
+
+async function loadGrants(deps: Pick<Deps, 'db'>, userId: number): Promise<Grants> {
   const funcRows = await deps.db
     .selectDistinct({ path: functions.path, sort: functions.sort, id: functions.id })
     .from(userRoles)

@@ -5,6 +5,9 @@ import { HttpError } from '../http-error';
 import { writeAudit } from './audit';
 import { revokeUserSessions } from './sessions';
 
+/** `audit: false` when the calling route's audit hook writes the entry itself (management calls). */
+export type AuditOption = { audit?: boolean };
+
 /** A user row as stored. */
 export type UserRow = typeof users.$inferSelect;
 
@@ -25,11 +28,14 @@ async function requireUser(deps: Deps, id: number): Promise<UserRow> {
 }
 
 /** Disables or re-enables a user; disabling ends every session of the user at once. */
-export async function setUserDisabled(deps: Deps, userId: number, disabled: boolean, actor: Actor): Promise<void> {
+export async function setUserDisabled(
+  deps: Deps, userId: number, disabled: boolean, actor: Actor, options: AuditOption = {},
+): Promise<void> {
   const user = await requireUser(deps, userId);
   if (user.system) throw new HttpError(400, '系统账号不能停用');
   await deps.db.update(users).set({ disabled, updatedAt: deps.now() }).where(eq(users.id, userId));
   if (disabled) await revokeUserSessions(deps, userId);
+  if (options.audit === false) return;
   await writeAudit(deps, { actor, action: 'user-disable', target: user.username, detail: disabled ? '停用' : '启用', result: 'success' });
 }
 
@@ -47,12 +53,15 @@ export async function setUserRoles(deps: Deps, userId: number, roleIds: number[]
 }
 
 /** Changes a user's clearance (密级); ends the user's sessions so nothing stale keeps the old clearance. */
-export async function setUserClearance(deps: Deps, userId: number, gradeCode: string, actor: Actor): Promise<void> {
+export async function setUserClearance(
+  deps: Deps, userId: number, gradeCode: string, actor: Actor, options: AuditOption = {},
+): Promise<void> {
   const user = await requireUser(deps, userId);
   const [grade] = await deps.db.select().from(secrecyGrades).where(eq(secrecyGrades.code, gradeCode));
   if (!grade) throw new HttpError(400, `密级 ${gradeCode} 不存在`);
   await deps.db.update(users).set({ clearance: gradeCode, updatedAt: deps.now() }).where(eq(users.id, userId));
   await revokeUserSessions(deps, userId);
+  if (options.audit === false) return;
   await writeAudit(deps, {
     actor, action: 'user-clearance', target: user.username, detail: `${user.clearance} → ${gradeCode}`, result: 'success',
   });

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, LOG_PATHS, type LogEntry, type LogPage } from '../../../contract/api';
 import { functionButtons, functions, roleButtons } from '../../db/schema';
+import { invalidateIdentity } from '../../identity/identity-cache';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { bearer, signIn } from '../../test-support/http';
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from '../../test-support/test-config';
@@ -166,6 +167,8 @@ describe('export', () => {
       .innerJoin(functions, eq(functions.id, functionButtons.functionId))
       .where(and(eq(functions.path, '/sysMgr/logMgr'), eq(functionButtons.code, 'export')));
     await t.deps.db.delete(roleButtons).where(inArray(roleButtons.buttonId, [button.id]));
+    // A direct write, unlike a call, does not empty the identity cache (D12).
+    invalidateIdentity(t.deps.db);
     expect((await get(LOG_PATHS.export, audit, { action: 'login' })).statusCode).toBe(403);
     expect((await get(LOG_PATHS.list, audit)).statusCode).toBe(200);
   });
