@@ -59,7 +59,7 @@ export function DeptFormDialog({ target, onClose, onSaved }: DeptFormDialogProps
   };
 
   return (
-    <Dialog open title={editId !== null ? `编辑部门${editing ? `：${editing.name}` : ''}` : '新增部门'} width={640} height={360} onOk={save} onClose={onClose}>
+    <Dialog open title={editId !== null ? `编辑部门${editing ? `：${editing.name}` : ''}` : '新增部门'} width={640} height={300} onOk={save} onClose={onClose}>
       {editId !== null && !editing ? <Spin style={{ display: 'block', marginTop: 48 }} /> : <DescriptorForm form={form} fields={DEPT_FIELDS} initialValues={initial} />}
     </Dialog>
   );

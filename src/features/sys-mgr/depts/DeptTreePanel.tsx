@@ -59,7 +59,7 @@ export function DeptTreePanel({ tree, loading, selectedId, onSelect, can, onActi
           onContextMenuClick={act}
           operations={menu}
           onOperationClick={act}
-          defaultWidth={260}
+          defaultWidth={window.innerWidth >= 1400 ? 240 : 210}
         />
       )}
     </section>

@@ -5,13 +5,14 @@ import styles from './DeptMgrPage.module.css';
 
 type Row = DeptFlatItem & Record<string, unknown>;
 
+// Narrow enough that every column shows beside the tree at 1440 px; sort is in 列设置.
 const COLUMNS: DataTableColumn<Row>[] = [
-  { key: 'name', title: '部门名称', width: 200, ellipsis: true },
-  { key: 'code', title: '部门编码', width: 140, render: (v) => (v as string) || '—' },
-  { key: 'userCount', title: '直属人员', width: 100, align: 'right', render: (v) => `${v as number} 人` },
-  { key: 'childCount', title: '下级部门', width: 100, align: 'right', render: (v) => `${v as number} 个` },
-  { key: 'sort', title: '排序', width: 80, align: 'right' },
-  { key: 'remark', title: '备注', width: 240, ellipsis: true, render: (v) => (v as string) || '—' },
+  { key: 'name', title: '部门名称', width: 150, ellipsis: true },
+  { key: 'code', title: '部门编码', width: 100, ellipsis: true, render: (v) => (v as string) || '—' },
+  { key: 'userCount', title: '直属人员', width: 80, align: 'right', render: (v) => `${v as number} 人` },
+  { key: 'childCount', title: '下级部门', width: 80, align: 'right', render: (v) => `${v as number} 个` },
+  { key: 'sort', title: '排序', width: 70, align: 'right', hidden: true },
+  { key: 'remark', title: '备注', width: 150, ellipsis: true, render: (v) => (v as string) || '—' },
 ];
 
 export type SubDeptTableProps = {
