@@ -1,4 +1,85 @@
-/** 功能点管理 (filled in by the management issue). */
+import { Card, Empty, Segmented, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import type { FuncNode } from '../../../../contract/api';
+import { hasButton } from '../../../lib/storage';
+import { useFuncTreeQuery } from './api';
+import { ButtonTable } from './ButtonTable';
+import { FuncCreateDialog } from './FuncCreateDialog';
+import { FuncEditor } from './FuncEditor';
+import { FuncTreePanel } from './FuncTreePanel';
+import { findFunc } from './func-tree';
+
+const PAGE = '/implConfigMgr/funcMgr';
+const TYPES = [
+  { value: 2, label: '管理功能' },
+  { value: 1, label: '业务功能' },
+];
+
+/** 功能点管理 (系统管理员): functions (menus and routes) of either area and the buttons of each. */
 export function FuncMgrPage() {
-  return <h2>功能点管理</h2>;
+  const [type, setType] = useState(2);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [adding, setAdding] = useState<{ parent: FuncNode | null } | null>(null);
+  const { data: nodes = [], isFetching } = useFuncTreeQuery(type);
+  const selected = findFunc(nodes, selectedId);
+
+  // Start on the first function of the type, and move on when the selected one disappears.
+  useEffect(() => {
+    if (!isFetching && !selected && nodes.length) setSelectedId(nodes[0].id);
+  }, [isFetching, selected, nodes]);
+
+  return (
+    <div style={{ padding: 16, display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Card size="small">
+        <div style={{ display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap' }}>
+          <Typography.Title level={5} style={{ margin: 0 }}>功能点管理</Typography.Title>
+          <Segmented
+            aria-label="功能类型"
+            options={TYPES}
+            value={type}
+            onChange={(value) => {
+              setType(Number(value));
+              setSelectedId(null);
+            }}
+          />
+          <Typography.Text type="secondary">功能对应菜单与路由，按钮对应页面上的操作；角色授权后方可使用。</Typography.Text>
+        </div>
+      </Card>
+      <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+        <Card size="small" title="功能树" style={{ flex: 'none' }}>
+          <FuncTreePanel
+            nodes={nodes}
+            loading={isFetching}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            onAdd={(parent) => setAdding({ parent })}
+            onDeleted={(id) => id === selectedId && setSelectedId(null)}
+          />
+        </Card>
+        <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
+          {selected ? (
+            <>
+              <Card size="small" title={`功能信息：${selected.name}`}>
+                <FuncEditor node={selected} parent={findFunc(nodes, selected.parentId)} canEdit={hasButton(PAGE, 'edit')} />
+              </Card>
+              <Card size="small" title="按钮">
+                <ButtonTable func={selected} />
+              </Card>
+            </>
+          ) : (
+            <Card>
+              <Empty description="请在左侧选择一个功能" />
+            </Card>
+          )}
+        </div>
+      </div>
+      <FuncCreateDialog
+        open={adding !== null}
+        type={type}
+        parent={adding?.parent ?? null}
+        onClose={() => setAdding(null)}
+        onCreated={setSelectedId}
+      />
+    </div>
+  );
 }
