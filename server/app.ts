@@ -13,6 +13,10 @@ import { loggerOptions, type LogStream } from './logging';
 import { registerAccess } from './plugins/access';
 import { registerAudit } from './plugins/audit';
 import { managementRoutes } from './routes/mgmt';
+import { knowledgeRoutes } from './routes/knowledge';
+import { startWorker } from './jobs/worker';
+import { documentJobHandler } from './knowledge/process';
+import { removePartialFiles } from './knowledge/storage';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -91,6 +95,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(licenseRoute(deps));
   await app.register(unlockRoute(deps));
   await app.register(managementRoutes(deps));
+  await app.register(knowledgeRoutes(deps));
+  await removePartialFiles(config);
+  const worker = startWorker(deps, documentJobHandler(deps), { soleProcess: database.kind === 'pglite', log: app.log });
+  app.decorate('documentWorker', worker);
+  // Registered after the database's onClose, so it runs before it (hooks run in reverse): jobs go back first.
+  app.addHook('onClose', () => worker.stop());
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -23,6 +23,16 @@ export type Config = {
   allowDesktopOrigin: boolean;
   webDist: string;
   trustProxy: boolean | string;
+  /** Largest file a knowledge upload accepts, in bytes. */
+  uploadMaxBytes: number;
+  /** Documents processed at once by this process. */
+  jobConcurrency: number;
+  /** Longest one processing attempt may take. */
+  jobTimeoutMs: number;
+  /** Lease of a running job: a dead worker's job is taken over this long after its last heartbeat. */
+  jobLeaseMs: number;
+  /** Attempts before a document fails for good. */
+  jobMaxAttempts: number;
 };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -162,6 +172,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     allowDesktopOrigin: bool(env, 'ALLOW_DESKTOP_ORIGIN', false),
     webDist: path.resolve(cwd, raw(env, 'WEB_DIST') ?? 'dist/web'),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
+    uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
+    jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 64),
+    jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', 10 * 60_000, 1000, 24 * 3_600_000),
+    jobLeaseMs: int(env, 'JOB_LEASE_MS', 30_000, 1000, 3_600_000),
+    jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 20),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { AuthSession } from './identity/sessions';
+import type { Worker } from './jobs/worker';
 
 /** Who may call a route (D6). */
 export type Access = 'public' | 'session' | 'business' | 'duty';
@@ -23,6 +24,10 @@ declare module 'fastify' {
   // Declaration merging: route `config` gains the permission fields.
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface FastifyContextConfig extends RouteAccessConfig {}
+  interface FastifyInstance {
+    /** The document-processing worker of this process (woken after an enqueue). */
+    documentWorker?: Worker;
+  }
   interface FastifyRequest {
     /** The caller's session, set by the access hook on non-public routes. */
     auth: AuthSession | null;

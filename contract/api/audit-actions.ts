@@ -30,6 +30,12 @@ export const AUDIT_ACTIONS = {
   'button-update': '编辑按钮',
   'button-delete': '删除按钮',
   'log-export': '导出日志',
+  'space-create': '新建知识空间',
+  'space-update': '编辑知识空间',
+  'space-delete': '删除知识空间',
+  'doc-upload': '上传文档',
+  'doc-update': '编辑文档',
+  'doc-delete': '删除文档',
 } as const;
 
 export type AuditActionCode = keyof typeof AUDIT_ACTIONS;

@@ -12,3 +12,4 @@ export * from './logs';
 export * from './functions';
 export * from './dicts';
 export * from './user-rules';
+export * from './knowledge';

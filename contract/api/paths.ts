@@ -112,3 +112,25 @@ export function fillPath(path: string, params: Record<string, string | number>):
     return encodeURIComponent(String(value));
   });
 }
+
+/** Knowledge calls (spec §7, DB-GPT's shapes; the ones the spec leaves unnamed follow DB-GPT v0.6). `:space` is the space name. */
+export const KNOWLEDGE_PATHS = {
+  spaceList: '/knowledge/space/list',
+  spaceAdd: '/knowledge/space/add',
+  spaceSave: '/knowledge/space/save',
+  spaceDelete: '/knowledge/space/delete',
+  spaceCheck: '/knowledge/space/check',
+  defaultArguments: '/knowledge/default/arguments',
+  spaceArguments: '/knowledge/:space/arguments',
+  taskCreate: '/knowledge/task/create',
+  taskRetry: '/knowledge/task/retry',
+  taskRetryFailed: '/knowledge/task/retry_failed',
+  upload: '/knowledge/:space/document/upload',
+  documentList: '/knowledge/:space/document/list',
+  documentUpdate: '/knowledge/:space/document/update',
+  documentDelete: '/knowledge/:space/document/delete',
+  /** The original file of a document. */
+  documentDownload: '/knowledge/:space/document/:id/download',
+  chunkList: '/knowledge/:space/chunk/list',
+  recallTest: '/knowledge/:space/recall_test',
+} as const;

@@ -14,7 +14,7 @@ export const DEMO_ROLES: { name: string; description: string; grants: SeedGrants
   {
     name: '研发人员', description: '知识库、智能问答、数据库与工具库',
     grants: {
-      '/knowledgeBase': ['add', 'edit'], '/knowledgeList': ['upload', 'edit', 'refresh', 'retry'],
+      '/knowledgeBase': ['add', 'edit', 'delete'], '/knowledgeList': ['upload', 'edit', 'delete', 'refresh', 'retry'],
       '/chatWindow': '*', '/sqlBase': ['test'], '/toolsBase': [],
     },
   },

@@ -6,6 +6,11 @@ export function ok<T>(results: T): MgmtResult<T> {
   return { code: MGMT_OK, message: '成功', results };
 }
 
+/** An AI-family success answer (DB-GPT's Result). */
+export function aiOk<T>(data: T): { success: true; err_code: null; err_msg: null; data: T } {
+  return { success: true, err_code: null, err_msg: null, data };
+}
+
 /** The error body of the family the path belongs to (D2). */
 export function errorBody(
   url: string,

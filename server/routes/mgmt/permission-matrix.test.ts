@@ -4,7 +4,7 @@
 // (if it names one); everything else must answer 403 before the handler runs.
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, AUDITADMIN_ID, SECADMIN_ID, SYSADMIN_ID } from '../../../contract/api';
+import { ACCOUNT_PATHS, AUDITADMIN_ID, familyOf, SECADMIN_ID, SYSADMIN_ID } from '../../../contract/api';
 import { buildApp, type App } from '../../app';
 import type { RouteAccessConfig } from '../../fastify-types';
 import { grantsOfUser } from '../../identity/access';
@@ -50,11 +50,11 @@ afterAll(async () => {
   await tdb.drop();
 });
 
-/** Management calls: those guarded by a duty, a function point or a button. */
+/** Management calls: those of the management family guarded by a duty, a function point or a button. */
 function managementRoutes(): { method: string; url: string; config: RouteAccessConfig }[] {
   return routes
     .flatMap((r) => ([] as string[]).concat(r.method).map((method) => ({ method, url: r.url, config: (r.config ?? {}) as RouteAccessConfig })))
-    .filter(({ method, config }) => method !== 'HEAD' && (config.duty || config.func || config.button));
+    .filter(({ method, url, config }) => method !== 'HEAD' && familyOf(url) === 'mgmt' && (config.duty || config.func || config.button));
 }
 
 function allowed(caller: Caller, config: RouteAccessConfig): boolean {

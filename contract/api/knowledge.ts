@@ -1,0 +1,216 @@
+// Knowledge calls (spec §7; DB-GPT's shapes where the spec is silent, see docs/knowledge.md).
+import { Type, type Static } from 'typebox';
+
+/**
+ * The client adds the stored user info to every knowledge payload (spec §7). The server ignores it and
+ * uses the session; it is accepted so those bodies are not refused as having unknown properties.
+ */
+const userInfoFields = {
+  user_id: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 100 })])),
+  user_name: Type.Optional(Type.String({ maxLength: 100 })),
+  userInfo: Type.Optional(Type.Unknown()),
+};
+
+const SpaceName = Type.String({ minLength: 1, maxLength: 100 });
+
+/** A space's arguments (DB-GPT `context`), every part optional on input. */
+export const SpaceArguments = Type.Object({
+  embedding: Type.Object({
+    topk: Type.Integer({ minimum: 1, maximum: 50 }),
+    recall_score: Type.Number({ minimum: 0, maximum: 1 }),
+    recall_type: Type.String({ maxLength: 20 }),
+    model: Type.String({ maxLength: 200 }),
+    chunk_size: Type.Integer({ minimum: 50, maximum: 8000 }),
+    chunk_overlap: Type.Integer({ minimum: 0, maximum: 4000 }),
+  }),
+  prompt: Type.Object({
+    max_token: Type.Integer({ minimum: 100, maximum: 128_000 }),
+    scene: Type.String({ maxLength: 4000 }),
+    template: Type.String({ maxLength: 8000 }),
+  }),
+  summary: Type.Object({
+    max_iteration: Type.Integer({ minimum: 1, maximum: 50 }),
+    concurrency_limit: Type.Integer({ minimum: 1, maximum: 20 }),
+  }),
+});
+export type SpaceArguments = Static<typeof SpaceArguments>;
+
+export const SpaceArgumentsInput = Type.Object({
+  embedding: Type.Optional(Type.Partial(SpaceArguments.properties.embedding)),
+  prompt: Type.Optional(Type.Partial(SpaceArguments.properties.prompt)),
+  summary: Type.Optional(Type.Partial(SpaceArguments.properties.summary)),
+});
+export type SpaceArgumentsInput = Static<typeof SpaceArgumentsInput>;
+
+/** A space in lists (DB-GPT `SpaceQueryResponse`, plus whether the caller may change it). */
+export const Space = Type.Object({
+  id: Type.Number(),
+  name: Type.String(),
+  vector_type: Type.String(),
+  desc: Type.String(),
+  owner: Type.String(),
+  owner_name: Type.String(),
+  context: Type.Union([Type.String(), Type.Null()]),
+  gmt_created: Type.String(),
+  gmt_modified: Type.String(),
+  /** Documents of the space the caller may see. */
+  docs: Type.Number(),
+  editable: Type.Boolean(),
+});
+export type Space = Static<typeof Space>;
+
+export const SpaceListBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  vector_type: Type.Optional(Type.String({ maxLength: 100 })),
+  owner: Type.Optional(Type.String({ maxLength: 100 })),
+  ...userInfoFields,
+});
+
+export const SpaceAddBody = Type.Object({
+  name: SpaceName,
+  vector_type: Type.Optional(Type.String({ maxLength: 100 })),
+  desc: Type.Optional(Type.String({ maxLength: 500 })),
+  owner: Type.Optional(Type.String({ maxLength: 100 })),
+  domain_type: Type.Optional(Type.String({ maxLength: 100 })),
+  argument: Type.Optional(Type.Union([Type.String({ maxLength: 20_000 }), SpaceArgumentsInput])),
+  ...userInfoFields,
+});
+export type SpaceAddBody = Static<typeof SpaceAddBody>;
+
+/** Update of a space: its description, arguments (object or DB-GPT's JSON string) and name. */
+export const SpaceSaveBody = Type.Object({
+  name: SpaceName,
+  new_name: Type.Optional(SpaceName),
+  desc: Type.Optional(Type.String({ maxLength: 500 })),
+  vector_type: Type.Optional(Type.String({ maxLength: 100 })),
+  argument: Type.Optional(Type.Union([Type.String({ maxLength: 20_000 }), SpaceArgumentsInput])),
+  ...userInfoFields,
+});
+export type SpaceSaveBody = Static<typeof SpaceSaveBody>;
+
+export const SpaceNameBody = Type.Object({ name: SpaceName, ...userInfoFields });
+export const SpaceCheckResult = Type.Object({ available: Type.Boolean(), message: Type.String() });
+export const SpaceParams = Type.Object({ space: SpaceName });
+
+/** Document statuses (DB-GPT's complete list). */
+export const DOCUMENT_STATUSES = ['TODO', 'RUNNING', 'FINISHED', 'FAILED'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+/** A document in lists (spec §3 plus DB-GPT's fields). */
+export const KnowledgeDocument = Type.Object({
+  id: Type.Number(),
+  doc_name: Type.String(),
+  doc_type: Type.String(),
+  space: Type.String(),
+  /** Number of chunks (DB-GPT's name). */
+  chunk_size: Type.Number(),
+  status: Type.String(),
+  /** Outcome of processing; the reason in Chinese when FAILED. */
+  result: Type.String(),
+  secrecy: Type.String(),
+  secrecy_name: Type.String(),
+  /** Comma-separated role ids; empty when visible to everyone. */
+  review_role: Type.String(),
+  review_role_names: Type.Array(Type.String()),
+  owner: Type.String(),
+  owner_name: Type.String(),
+  content_type: Type.String(),
+  size: Type.Number(),
+  /** Place in the processing queue while waiting (1 = next), otherwise null. */
+  queue_position: Type.Union([Type.Number(), Type.Null()]),
+  editable: Type.Boolean(),
+  last_sync: Type.String(),
+  gmt_created: Type.String(),
+  gmt_modified: Type.String(),
+});
+export type KnowledgeDocument = Static<typeof KnowledgeDocument>;
+
+export const DocumentListBody = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  owner: Type.Optional(Type.String({ maxLength: 100 })),
+  secrecy: Type.Optional(Type.String({ maxLength: 50 })),
+  doc_name: Type.Optional(Type.String({ maxLength: 200 })),
+  status: Type.Optional(Type.String({ maxLength: 20 })),
+  /** Role ids (comma-separated or one); -2 means documents visible to everyone. */
+  review_role: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Number()])),
+  /** '0': documents shared with the caller's roles to review; otherwise the caller's own (spec §4). */
+  review_mode: Type.Optional(Type.Union([Type.String({ maxLength: 5 }), Type.Number()])),
+  doc_type: Type.Optional(Type.String({ maxLength: 20 })),
+  ...userInfoFields,
+});
+export type DocumentListBody = Static<typeof DocumentListBody>;
+
+export const DocumentPage = Type.Object({
+  data: Type.Array(KnowledgeDocument),
+  total: Type.Number(),
+  page: Type.Number(),
+  /** Whether any document of the space the caller sees is waiting or running (the client polls while true). */
+  processing: Type.Boolean(),
+});
+
+export const DocumentUpdateBody = Type.Object({
+  doc_id: Type.Integer({ minimum: 1 }),
+  doc_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  secrecy: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+  review_role: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Number()])),
+  ...userInfoFields,
+});
+export type DocumentUpdateBody = Static<typeof DocumentUpdateBody>;
+
+export const DocumentDeleteBody = Type.Object({
+  doc_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  doc_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  ...userInfoFields,
+});
+
+export const DocumentParams = Type.Object({ space: SpaceName, id: Type.Integer({ minimum: 1 }) });
+
+export const TaskCreateBody = Type.Object({
+  doc_ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500 }),
+  space_name: Type.Optional(SpaceName),
+  ...userInfoFields,
+});
+export const TaskRetryBody = Type.Object({ doc_id: Type.Integer({ minimum: 1 }), ...userInfoFields });
+export const TaskRetryFailedBody = Type.Object({ space_name: SpaceName, ...userInfoFields });
+export const TaskResult = Type.Object({ tasks: Type.Array(Type.Number()) });
+
+export const ChunkListBody = Type.Object({
+  document_id: Type.Integer({ minimum: 1 }),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  content: Type.Optional(Type.String({ maxLength: 200 })),
+  ...userInfoFields,
+});
+
+export const Chunk = Type.Object({
+  id: Type.Number(),
+  document_id: Type.Number(),
+  doc_name: Type.String(),
+  doc_type: Type.String(),
+  seq: Type.Number(),
+  content: Type.String(),
+  meta_info: Type.String(),
+});
+export type Chunk = Static<typeof Chunk>;
+
+export const ChunkPage = Type.Object({ data: Type.Array(Chunk), total: Type.Number(), page: Type.Number() });
+
+export const RecallTestBody = Type.Object({
+  question: Type.String({ minLength: 1, maxLength: 2000 }),
+  recall_top_k: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+  recall_score_threshold: Type.Optional(Type.Number({ minimum: -100, maximum: 1 })),
+  ...userInfoFields,
+});
+
+/** A retrieved chunk with its score (0..1, higher is closer). */
+export const RecallHit = Type.Object({
+  chunk_id: Type.Number(),
+  document_id: Type.Number(),
+  chunk_name: Type.String(),
+  content: Type.String(),
+  score: Type.Number(),
+  metadata: Type.Object({ seq: Type.Number(), secrecy: Type.String() }),
+  retriever: Type.String(),
+});
+export type RecallHit = Static<typeof RecallHit>;

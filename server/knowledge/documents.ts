@@ -1,0 +1,275 @@
+import { createHash } from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DocumentListBody, DocumentUpdateBody, KnowledgeDocument } from '../../contract/api';
+import type { Deps } from '../deps';
+import { documentChunks, knowledgeDocuments, knowledgeSpaces, roles, secrecyGrades, users } from '../db/schema';
+import { badRequest, HttpError } from '../http-error';
+import { cancel, enqueue, queuePositions } from '../jobs/queue';
+import { CONTENT_TYPES, sanitizeFileName, sniffType } from './file-types';
+import { DOCUMENT_QUEUE, documentJobKey } from './process';
+import type { SpaceRow } from './spaces';
+import { absolute, documentFilePath, removeFiles, writeFileAtomic } from './storage';
+import { visibleTo, type Viewer } from './visibility';
+
+/** The pseudo-role of spec §3: visible to everyone (no review roles). */
+export const EVERYONE_ROLE = -2;
+
+export type DocumentRow = typeof knowledgeDocuments.$inferSelect;
+export type UploadedFile = { name: string; bytes: Buffer };
+
+/** Review roles from the client's form: '-2' (everyone), '3,5', or a number. */
+export function parseReviewRoles(value: string | number | undefined | null): number[] {
+  if (value === undefined || value === null || value === '') return [];
+  const ids = String(value).split(',').map((s) => s.trim()).filter(Boolean).map(Number);
+  if (ids.some((n) => !Number.isInteger(n))) throw badRequest('审核角色格式不正确，应为逗号分隔的角色编号');
+  const real = [...new Set(ids.filter((n) => n !== EVERYONE_ROLE))];
+  return real.sort((a, b) => a - b);
+}
+
+async function assertRolesExist(deps: Pick<Deps, 'db'>, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const found = await deps.db.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, ids), eq(roles.system, false)));
+  if (found.length !== ids.length) throw badRequest('审核角色不存在');
+}
+
+/** A grade the viewer may use (no higher than the clearance), or 400. */
+function assertGrade(viewer: Viewer, grade: string): void {
+  if (!viewer.grades.includes(grade)) throw badRequest('文档密级不能高于您的密级，或该密级不存在');
+}
+
+/** The document if the viewer may see it; otherwise 404, whether it exists or not (no probing). */
+export async function visibleDocument(deps: Pick<Deps, 'db'>, viewer: Viewer, space: SpaceRow, docId: number): Promise<DocumentRow> {
+  const [doc] = await deps.db.select().from(knowledgeDocuments)
+    .where(and(eq(knowledgeDocuments.id, docId), eq(knowledgeDocuments.spaceId, space.id), visibleTo(viewer)));
+  if (!doc) throw new HttpError(404, '文档不存在或您无权查看');
+  return doc;
+}
+
+/** Changes are for the document's owner and the space's owner. */
+function assertCanChange(doc: DocumentRow, space: SpaceRow, viewer: Viewer): void {
+  if (doc.ownerId !== viewer.id && space.ownerId !== viewer.id) throw new HttpError(403, '只有文档的上传者或知识空间的创建者可以修改或删除文档');
+}
+
+/**
+ * Stores uploaded files as TODO documents, all or none: every file is checked first (type by content, size,
+ * grade, roles); the rows are inserted and the files written in one transaction, and written files are removed
+ * if it fails. Answers the new ids.
+ */
+export async function uploadDocuments(
+  deps: Deps,
+  viewer: Viewer,
+  space: SpaceRow,
+  files: UploadedFile[],
+  options: { secrecy: string; reviewRoles: number[]; docName?: string },
+): Promise<number[]> {
+  if (!files.length) throw badRequest('请选择要上传的文件');
+  assertGrade(viewer, options.secrecy);
+  await assertRolesExist(deps, options.reviewRoles);
+  const checked = files.map((f) => {
+    const sniffed = sniffType(f.bytes, f.name);
+    if ('problem' in sniffed) throw badRequest(sniffed.problem);
+    const name = sanitizeFileName(files.length === 1 && options.docName ? options.docName : f.name);
+    return { ...f, name, type: sniffed.type, sha256: createHash('sha256').update(f.bytes).digest('hex') };
+  });
+  const written: string[] = [];
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const ids: number[] = [];
+      for (const f of checked) {
+        const now = deps.now();
+        const [row] = await tx.insert(knowledgeDocuments).values({
+          spaceId: space.id, docName: f.name, contentType: CONTENT_TYPES[f.type], filePath: '', size: f.bytes.length, sha256: f.sha256,
+          secrecy: options.secrecy, reviewRoles: options.reviewRoles, ownerId: viewer.id, status: 'TODO', createdAt: now, updatedAt: now,
+        }).returning({ id: knowledgeDocuments.id });
+        const relative = documentFilePath(space.id, row.id, f.type);
+        await writeFileAtomic(absolute(deps.config, relative), f.bytes);
+        written.push(relative);
+        await tx.update(knowledgeDocuments).set({ filePath: relative }).where(eq(knowledgeDocuments.id, row.id));
+        ids.push(row.id);
+      }
+      return ids;
+    });
+  } catch (err) {
+    await removeFiles(deps.config, written);
+    throw err;
+  }
+}
+
+/** Queues processing of documents the viewer may change; answers the ids queued. */
+export async function startProcessing(deps: Deps, viewer: Viewer, docIds: number[], onlyStatuses?: string[]): Promise<number[]> {
+  if (!docIds.length) return [];
+  const rows = await deps.db
+    .select({ doc: knowledgeDocuments, spaceOwner: knowledgeSpaces.ownerId })
+    .from(knowledgeDocuments)
+    .innerJoin(knowledgeSpaces, eq(knowledgeSpaces.id, knowledgeDocuments.spaceId))
+    .where(and(inArray(knowledgeDocuments.id, docIds), visibleTo(viewer)));
+  if (rows.length !== new Set(docIds).size) throw new HttpError(404, '文档不存在或您无权查看');
+  const queued: number[] = [];
+  for (const { doc, spaceOwner } of rows) {
+    if (doc.ownerId !== viewer.id && spaceOwner !== viewer.id) throw new HttpError(403, '只有文档的上传者或知识空间的创建者可以处理文档');
+    if (onlyStatuses && !onlyStatuses.includes(doc.status)) continue;
+    if (doc.status === 'RUNNING') continue; // already being processed
+    await enqueue(deps, { queue: DOCUMENT_QUEUE, key: documentJobKey(doc.id), payload: { docId: doc.id }, maxAttempts: deps.config.jobMaxAttempts });
+    await deps.db.update(knowledgeDocuments).set({ status: 'TODO', result: '等待处理', updatedAt: deps.now() })
+      .where(eq(knowledgeDocuments.id, doc.id));
+    queued.push(doc.id);
+  }
+  return queued;
+}
+
+/** The failed documents of a space that the viewer may change. */
+export async function failedDocumentIds(deps: Pick<Deps, 'db'>, viewer: Viewer, space: SpaceRow): Promise<number[]> {
+  const owned = space.ownerId === viewer.id ? undefined : eq(knowledgeDocuments.ownerId, viewer.id);
+  const rows = await deps.db.select({ id: knowledgeDocuments.id }).from(knowledgeDocuments)
+    .where(and(eq(knowledgeDocuments.spaceId, space.id), eq(knowledgeDocuments.status, 'FAILED'), visibleTo(viewer), owned));
+  return rows.map((r) => r.id);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** YYYY-MM-DD HH:mm:ss in the server's time zone (spec §3: 最后同步时间). */
+export function formatTime(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/**
+ * A page of a space's documents the viewer may see (spec §3/§4): filters owner, grade, name (Like), status and
+ * review role; review mode '0' lists documents shared with the viewer's roles, otherwise the viewer's own.
+ */
+export async function listDocuments(
+  deps: Pick<Deps, 'db'>,
+  viewer: Viewer,
+  space: SpaceRow,
+  body: DocumentListBody,
+): Promise<{ data: KnowledgeDocument[]; total: number; page: number; processing: boolean }> {
+  const page = body.page ?? 1;
+  const pageSize = body.page_size ?? 20;
+  const where: (SQL | undefined)[] = [eq(knowledgeDocuments.spaceId, space.id), visibleTo(viewer)];
+  if (body.owner) where.push(eq(users.username, body.owner));
+  if (body.secrecy) where.push(eq(knowledgeDocuments.secrecy, body.secrecy));
+  if (body.doc_name) where.push(ilike(knowledgeDocuments.docName, `%${body.doc_name.replace(/[\\%_]/g, '\\$&')}%`));
+  if (body.status) where.push(eq(knowledgeDocuments.status, body.status));
+  if (body.review_role !== undefined && body.review_role !== '') {
+    const wanted = String(body.review_role).split(',').map(Number).filter(Number.isInteger);
+    if (wanted.includes(EVERYONE_ROLE)) where.push(sql`cardinality(${knowledgeDocuments.reviewRoles}) = 0`);
+    else if (wanted.length) where.push(sql`${knowledgeDocuments.reviewRoles} && ${sql.param(wanted)}::integer[]`);
+  }
+  if (body.review_mode !== undefined && String(body.review_mode) === '0') {
+    where.push(viewer.roleIds.length ? sql`${knowledgeDocuments.reviewRoles} && ${sql.param(viewer.roleIds)}::integer[]` : sql`false`);
+  } else if (body.review_mode !== undefined && body.review_mode !== '') {
+    where.push(eq(knowledgeDocuments.ownerId, viewer.id));
+  }
+  const condition = and(...where);
+  const [{ total }] = await deps.db.select({ total: count() }).from(knowledgeDocuments)
+    .innerJoin(users, eq(users.id, knowledgeDocuments.ownerId)).where(condition);
+  const rows = await deps.db
+    .select({ doc: knowledgeDocuments, owner: users.username, ownerName: users.fullName, gradeName: secrecyGrades.text })
+    .from(knowledgeDocuments)
+    .innerJoin(users, eq(users.id, knowledgeDocuments.ownerId))
+    .innerJoin(secrecyGrades, eq(secrecyGrades.code, knowledgeDocuments.secrecy))
+    .where(condition)
+    .orderBy(desc(knowledgeDocuments.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const roleIds = [...new Set(rows.flatMap((r) => r.doc.reviewRoles))];
+  const roleNames = new Map<number, string>();
+  if (roleIds.length) for (const r of await deps.db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, roleIds))) roleNames.set(r.id, r.name);
+  const waiting = rows.filter((r) => r.doc.status === 'TODO').map((r) => documentJobKey(r.doc.id));
+  const positions = await queuePositions(deps, DOCUMENT_QUEUE, waiting);
+  const [{ busy }] = await deps.db.select({ busy: count() }).from(knowledgeDocuments)
+    .where(and(eq(knowledgeDocuments.spaceId, space.id), visibleTo(viewer), inArray(knowledgeDocuments.status, ['TODO', 'RUNNING'])));
+  return {
+    page,
+    total: Number(total),
+    processing: Number(busy) > 0,
+    data: rows.map(({ doc, owner, ownerName, gradeName }) => ({
+      id: doc.id,
+      doc_name: doc.docName,
+      doc_type: doc.docType,
+      space: space.name,
+      chunk_size: doc.chunkCount,
+      status: doc.status,
+      result: doc.result,
+      secrecy: doc.secrecy,
+      secrecy_name: gradeName,
+      review_role: doc.reviewRoles.join(','),
+      review_role_names: doc.reviewRoles.map((id) => roleNames.get(id) ?? `角色${id}`),
+      owner,
+      owner_name: ownerName,
+      content_type: doc.contentType,
+      size: doc.size,
+      queue_position: positions.get(documentJobKey(doc.id)) ?? null,
+      editable: doc.ownerId === viewer.id || space.ownerId === viewer.id,
+      last_sync: formatTime(doc.updatedAt),
+      gmt_created: formatTime(doc.createdAt),
+      gmt_modified: formatTime(doc.updatedAt),
+    })),
+  };
+}
+
+/** Renames a document or changes its grade and review roles (owner or space owner; grade within clearance). */
+export async function updateDocument(deps: Deps, viewer: Viewer, space: SpaceRow, body: DocumentUpdateBody): Promise<void> {
+  const doc = await visibleDocument(deps, viewer, space, body.doc_id);
+  assertCanChange(doc, space, viewer);
+  const patch: Partial<DocumentRow> = { updatedAt: deps.now() };
+  if (body.doc_name !== undefined) {
+    const name = sanitizeFileName(body.doc_name);
+    if (!name.trim()) throw badRequest('文档名称不能为空');
+    patch.docName = name;
+  }
+  if (body.secrecy !== undefined) {
+    assertGrade(viewer, body.secrecy);
+    patch.secrecy = body.secrecy;
+  }
+  if (body.review_role !== undefined) {
+    patch.reviewRoles = parseReviewRoles(body.review_role);
+    await assertRolesExist(deps, patch.reviewRoles);
+  }
+  await deps.db.update(knowledgeDocuments).set(patch).where(eq(knowledgeDocuments.id, doc.id));
+}
+
+/** Deletes a document (by id, or by name as DB-GPT does), its chunks, its job and its file. */
+export async function deleteDocument(deps: Deps, viewer: Viewer, space: SpaceRow, target: { doc_id?: number; doc_name?: string }): Promise<string> {
+  let docId = target.doc_id;
+  if (docId === undefined) {
+    if (!target.doc_name) throw badRequest('请指定要删除的文档（doc_id 或 doc_name）');
+    const matches = await deps.db.select({ id: knowledgeDocuments.id }).from(knowledgeDocuments)
+      .where(and(eq(knowledgeDocuments.spaceId, space.id), eq(knowledgeDocuments.docName, target.doc_name), visibleTo(viewer)));
+    if (matches.length !== 1) throw new HttpError(matches.length ? 400 : 404, matches.length ? `存在多个同名文档：${target.doc_name}，请按编号删除` : '文档不存在或您无权查看');
+    docId = matches[0].id;
+  }
+  const doc = await visibleDocument(deps, viewer, space, docId);
+  assertCanChange(doc, space, viewer);
+  await deps.db.transaction(async (tx) => {
+    await cancel({ db: tx as unknown as Deps['db'], now: deps.now }, DOCUMENT_QUEUE, [documentJobKey(doc.id)]);
+    await tx.delete(knowledgeDocuments).where(eq(knowledgeDocuments.id, doc.id));
+  });
+  if (doc.filePath) await removeFiles(deps.config, [doc.filePath]);
+  return doc.docName;
+}
+
+/** A page of a visible document's chunks, optionally those containing a text. */
+export async function listChunks(
+  deps: Pick<Deps, 'db'>,
+  viewer: Viewer,
+  space: SpaceRow,
+  body: { document_id: number; page?: number; page_size?: number; content?: string },
+) {
+  const doc = await visibleDocument(deps, viewer, space, body.document_id);
+  const page = body.page ?? 1;
+  const pageSize = body.page_size ?? 20;
+  const where = and(
+    eq(documentChunks.documentId, doc.id),
+    body.content ? ilike(documentChunks.content, `%${body.content.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+  );
+  const [{ total }] = await deps.db.select({ total: count() }).from(documentChunks).where(where);
+  const rows = await deps.db.select({ id: documentChunks.id, seq: documentChunks.seq, content: documentChunks.content })
+    .from(documentChunks).where(where).orderBy(asc(documentChunks.seq)).limit(pageSize).offset((page - 1) * pageSize);
+  return {
+    page,
+    total: Number(total),
+    data: rows.map((r) => ({
+      id: r.id, document_id: doc.id, doc_name: doc.docName, doc_type: doc.docType, seq: r.seq, content: r.content,
+      meta_info: JSON.stringify({ source: doc.docName, seq: r.seq }),
+    })),
+  };
+}

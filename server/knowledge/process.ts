@@ -1,0 +1,88 @@
+import fs from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { documentChunks, knowledgeDocuments, knowledgeSpaces } from '../db/schema';
+import type { Job } from '../jobs/queue';
+import { PermanentJobError, type JobHandler } from '../jobs/worker';
+import { storedArguments } from './arguments';
+import { splitIntoChunks } from './chunk';
+import { extractText } from './extract';
+import { typeFromName } from './file-types';
+import { indexTerms } from './segment';
+import { absolute } from './storage';
+
+/** The queue of document processing jobs; a job's key is `doc:<id>`. */
+export const DOCUMENT_QUEUE = 'document-processing';
+export const documentJobKey = (docId: number) => `doc:${docId}`;
+
+/** Chunks written per insert statement. */
+const INSERT_BATCH = 500;
+
+const docIdOf = (job: Job) => Number((job.payload as { docId?: unknown }).docId);
+
+async function setStatus(deps: Deps, docId: number, status: string, result: string): Promise<void> {
+  await deps.db.update(knowledgeDocuments).set({ status, result, updatedAt: deps.now() }).where(eq(knowledgeDocuments.id, docId));
+}
+
+/**
+ * Processes one document: text, chunks by the space's arguments, segmented terms for full-text search. The
+ * chunks replace the document's previous ones in one transaction, so reprocessing (a retry, or a job taken
+ * over after a crash) never duplicates them and a reader never sees half a document.
+ */
+export async function processDocument(deps: Deps, docId: number, signal: AbortSignal): Promise<void> {
+  const [doc] = await deps.db
+    .select({ doc: knowledgeDocuments, argument: knowledgeSpaces.argument })
+    .from(knowledgeDocuments)
+    .innerJoin(knowledgeSpaces, eq(knowledgeSpaces.id, knowledgeDocuments.spaceId))
+    .where(eq(knowledgeDocuments.id, docId));
+  if (!doc) return; // deleted meanwhile: nothing to do
+  await setStatus(deps, docId, 'RUNNING', '');
+  const type = typeFromName(doc.doc.filePath);
+  if (!type) throw new PermanentJobError('不支持的文件类型');
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(absolute(deps.config, doc.doc.filePath));
+  } catch {
+    throw new PermanentJobError('原始文件缺失，请重新上传');
+  }
+  const text = await extractText(bytes, type);
+  signal.throwIfAborted();
+  const { embedding } = storedArguments(doc.argument);
+  const chunks = splitIntoChunks(text, { chunkSize: embedding.chunk_size, chunkOverlap: embedding.chunk_overlap });
+  const rows = chunks.map((content, seq) => ({ documentId: docId, spaceId: doc.doc.spaceId, seq, content, terms: indexTerms(content) }));
+  signal.throwIfAborted();
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(documentChunks).where(eq(documentChunks.documentId, docId));
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) await tx.insert(documentChunks).values(rows.slice(i, i + INSERT_BATCH));
+    await tx.update(knowledgeDocuments)
+      .set({ status: 'FINISHED', result: `处理完成，共 ${rows.length} 个分块`, chunkCount: rows.length, updatedAt: deps.now() })
+      .where(eq(knowledgeDocuments.id, docId));
+  });
+}
+
+/** The document-processing queue's handler (docs/decisions.md D13). */
+export function documentJobHandler(deps: Deps): JobHandler {
+  return {
+    queue: DOCUMENT_QUEUE,
+    concurrency: deps.config.jobConcurrency,
+    leaseMs: deps.config.jobLeaseMs,
+    timeoutMs: deps.config.jobTimeoutMs,
+    retryDelayMs: 2000,
+    run: async (job, signal) => {
+      const docId = docIdOf(job);
+      try {
+        await processDocument(deps, docId, signal);
+      } catch (err) {
+        // A failure that will be retried shows as waiting again, with what happened.
+        if (!(err instanceof PermanentJobError) && job.attempts < job.maxAttempts && !signal.aborted) {
+          const reason = err instanceof Error ? err.message : String(err);
+          await setStatus(deps, docId, 'TODO', `第 ${job.attempts} 次处理失败（${reason.slice(0, 200)}），稍后自动重试`);
+        }
+        throw err;
+      }
+    },
+    onFailed: async (job, reason) => {
+      await setStatus(deps, docIdOf(job), 'FAILED', reason.slice(0, 500));
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Space, SpaceAddBody, SpaceArguments, SpaceSaveBody } from '../../contract/api';
+import type { Deps } from '../deps';
+import { knowledgeDocuments, knowledgeSpaces, users } from '../db/schema';
+import { badRequest, HttpError } from '../http-error';
+import { cancel } from '../jobs/queue';
+import { mergeArguments, storedArguments, defaultArguments } from './arguments';
+import { DOCUMENT_QUEUE, documentJobKey } from './process';
+import { removeSpaceFolder } from './storage';
+import { visibleTo, type Viewer } from './visibility';
+
+/** Space names: Chinese, letters, digits, `_` and `-` (DB-GPT's web rule), at most 100 characters. */
+const NAME_PATTERN = /^[\p{Script=Han}A-Za-z0-9_-]{1,100}$/u;
+
+export type SpaceRow = typeof knowledgeSpaces.$inferSelect;
+
+export function checkSpaceName(name: string): string | null {
+  if (!NAME_PATTERN.test(name)) return '知识空间名称只能包含中文、字母、数字、下划线和中划线，且不超过 100 个字符';
+  return null;
+}
+
+/** The space with that name, or 404 in Chinese. */
+export async function spaceByName(deps: Pick<Deps, 'db'>, name: string): Promise<SpaceRow> {
+  const [space] = await deps.db.select().from(knowledgeSpaces).where(eq(knowledgeSpaces.name, name));
+  if (!space) throw new HttpError(404, `知识空间不存在：${name}`);
+  return space;
+}
+
+/** Only a space's owner changes or deletes it. */
+export function assertSpaceOwner(space: SpaceRow, viewer: Viewer): void {
+  if (space.ownerId !== viewer.id) throw new HttpError(403, '只有知识空间的创建者可以修改或删除它');
+}
+
+const iso = (d: Date) => d.toISOString();
+
+/** Spaces (newest first) with the number of documents the viewer may see. */
+export async function listSpaces(
+  deps: Pick<Deps, 'db'>,
+  viewer: Viewer,
+  filter: { name?: string; vector_type?: string; owner?: string },
+): Promise<Space[]> {
+  const conditions: SQL[] = [];
+  if (filter.name) conditions.push(eq(knowledgeSpaces.name, filter.name));
+  if (filter.vector_type) conditions.push(eq(knowledgeSpaces.vectorType, filter.vector_type));
+  if (filter.owner) conditions.push(eq(users.username, filter.owner));
+  const rows = await deps.db
+    .select({ space: knowledgeSpaces, owner: users.username, ownerName: users.fullName })
+    .from(knowledgeSpaces)
+    .innerJoin(users, eq(users.id, knowledgeSpaces.ownerId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(knowledgeSpaces.createdAt), desc(knowledgeSpaces.id));
+  const ids = rows.map((r) => r.space.id);
+  const counts = new Map<number, number>();
+  if (ids.length) {
+    const docCounts = await deps.db
+      .select({ spaceId: knowledgeDocuments.spaceId, n: count() })
+      .from(knowledgeDocuments)
+      .where(and(inArray(knowledgeDocuments.spaceId, ids), visibleTo(viewer)))
+      .groupBy(knowledgeDocuments.spaceId);
+    for (const c of docCounts) counts.set(c.spaceId, Number(c.n));
+  }
+  return rows.map(({ space, owner, ownerName }) => ({
+    id: space.id,
+    name: space.name,
+    vector_type: space.vectorType,
+    desc: space.description,
+    owner,
+    owner_name: ownerName,
+    context: JSON.stringify(storedArguments(space.argument)),
+    gmt_created: iso(space.createdAt),
+    gmt_modified: iso(space.updatedAt),
+    docs: counts.get(space.id) ?? 0,
+    editable: space.ownerId === viewer.id,
+  }));
+}
+
+export async function nameTaken(deps: Pick<Deps, 'db'>, name: string): Promise<boolean> {
+  const [row] = await deps.db.select({ id: knowledgeSpaces.id }).from(knowledgeSpaces).where(eq(knowledgeSpaces.name, name));
+  return Boolean(row);
+}
+
+export async function addSpace(deps: Deps, viewer: Viewer, body: SpaceAddBody): Promise<SpaceRow> {
+  const problem = checkSpaceName(body.name);
+  if (problem) throw badRequest(problem);
+  if (await nameTaken(deps, body.name)) throw new HttpError(409, `知识空间名称已存在：${body.name}`);
+  const argument = mergeArguments(defaultArguments(), body.argument);
+  const now = deps.now();
+  const [space] = await deps.db.insert(knowledgeSpaces).values({
+    name: body.name, description: body.desc ?? '', vectorType: 'FullText', ownerId: viewer.id, argument, createdAt: now, updatedAt: now,
+  }).returning();
+  return space;
+}
+
+export async function saveSpace(deps: Deps, viewer: Viewer, body: SpaceSaveBody): Promise<SpaceRow> {
+  const space = await spaceByName(deps, body.name);
+  assertSpaceOwner(space, viewer);
+  const patch: Partial<SpaceRow> = { updatedAt: deps.now() };
+  if (body.new_name !== undefined && body.new_name !== space.name) {
+    const problem = checkSpaceName(body.new_name);
+    if (problem) throw badRequest(problem);
+    if (await nameTaken(deps, body.new_name)) throw new HttpError(409, `知识空间名称已存在：${body.new_name}`);
+    patch.name = body.new_name;
+  }
+  if (body.desc !== undefined) patch.description = body.desc;
+  if (body.argument !== undefined) patch.argument = mergeArguments(storedArguments(space.argument), body.argument) satisfies SpaceArguments;
+  const [saved] = await deps.db.update(knowledgeSpaces).set(patch).where(eq(knowledgeSpaces.id, space.id)).returning();
+  return saved;
+}
+
+/**
+ * Deletes a space with its documents and chunks (cascade) and cancels their jobs, in one transaction; the
+ * files go after the commit (a file left by a crash in between is harmless, a row without its file is not).
+ */
+export async function deleteSpace(deps: Deps, viewer: Viewer, name: string): Promise<void> {
+  const space = await spaceByName(deps, name);
+  assertSpaceOwner(space, viewer);
+  await deps.db.transaction(async (tx) => {
+    const docs = await tx.select({ id: knowledgeDocuments.id }).from(knowledgeDocuments).where(eq(knowledgeDocuments.spaceId, space.id));
+    await cancel({ db: tx as unknown as Deps['db'], now: deps.now }, DOCUMENT_QUEUE, docs.map((d) => documentJobKey(d.id)));
+    await tx.delete(knowledgeSpaces).where(eq(knowledgeSpaces.id, space.id));
+  });
+  await removeSpaceFolder(deps.config, space.id);
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config';
+
+/** Where knowledge files live inside DATA_DIR. */
+const ROOT = path.join('files', 'knowledge');
+
+/** The stored path (relative to DATA_DIR) of a document's file. */
+export function documentFilePath(spaceId: number, docId: number, ext: string): string {
+  return path.join(ROOT, String(spaceId), `${docId}.${ext}`);
+}
+
+/** Absolute path of a stored file, refusing anything that would leave DATA_DIR. */
+export function absolute(config: Pick<Config, 'dataDir'>, relative: string): string {
+  const full = path.resolve(config.dataDir, relative);
+  if (!full.startsWith(path.resolve(config.dataDir) + path.sep)) throw new Error(`path outside the data directory: ${relative}`);
+  return full;
+}
+
+/** Writes a file completely or not at all (temporary file, fsync, rename). */
+export async function writeFileAtomic(full: string, data: Buffer): Promise<void> {
+  await fs.mkdir(path.dirname(full), { recursive: true });
+  const tmp = `${full}.${process.pid}.${Date.now()}.part`;
+  const handle = await fs.open(tmp, 'w', 0o600);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await fs.rename(tmp, full);
+}
+
+/** Removes stored files; missing ones are fine. */
+export async function removeFiles(config: Pick<Config, 'dataDir'>, relatives: string[]): Promise<void> {
+  await Promise.all(relatives.map((r) => fs.rm(absolute(config, r), { force: true })));
+}
+
+/** Removes a space's folder. */
+export async function removeSpaceFolder(config: Pick<Config, 'dataDir'>, spaceId: number): Promise<void> {
+  await fs.rm(absolute(config, path.join(ROOT, String(spaceId))), { recursive: true, force: true });
+}
+
+/** Removes `.part` files left by a process killed while writing (at start). */
+export async function removePartialFiles(config: Pick<Config, 'dataDir'>): Promise<void> {
+  const root = path.join(config.dataDir, ROOT);
+  const entries = await fs.readdir(root, { recursive: true }).catch(() => [] as string[]);
+  await Promise.all(entries.filter((e) => e.endsWith('.part')).map((e) => fs.rm(path.join(root, e), { force: true })));
+}

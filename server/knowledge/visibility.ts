@@ -1,0 +1,42 @@
+import { and, arrayOverlaps, asc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { knowledgeDocuments, secrecyGrades, userRoles } from '../db/schema';
+import { cached } from '../identity/identity-cache';
+import type { SessionUser } from '../identity/sessions';
+
+/** Who is looking: the facts visibility depends on (ARCHITECTURE §5). */
+export type Viewer = {
+  id: number;
+  system: boolean;
+  /** Grade codes at or below the viewer's clearance. */
+  grades: string[];
+  roleIds: number[];
+};
+
+/** The viewer of a session user (cached with the identity data, emptied on every identity write). */
+export async function viewerOf(deps: Pick<Deps, 'db'>, user: SessionUser): Promise<Viewer> {
+  return cached(deps.db, `viewer:${user.id}:${user.clearance}`, async () => {
+    const [own] = await deps.db.select({ rank: secrecyGrades.rank }).from(secrecyGrades).where(eq(secrecyGrades.code, user.clearance));
+    const grades = own
+      ? (await deps.db.select({ code: secrecyGrades.code }).from(secrecyGrades).where(lte(secrecyGrades.rank, own.rank))
+        .orderBy(asc(secrecyGrades.rank))).map((g) => g.code)
+      : [];
+    const roles = await deps.db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, user.id));
+    return { id: user.id, system: user.system, grades, roleIds: roles.map((r) => r.id) };
+  });
+}
+
+/**
+ * THE visibility predicate of documents, used by every path that answers documents or their content (list,
+ * chunks, recall, download, update, chat): grade within the clearance, and the owner, or no review roles, or a
+ * review role the viewer holds. System accounts see no documents.
+ */
+export function visibleTo(viewer: Viewer): SQL {
+  if (viewer.system || viewer.grades.length === 0) return sql`false`;
+  const shared = [
+    eq(knowledgeDocuments.ownerId, viewer.id),
+    sql`cardinality(${knowledgeDocuments.reviewRoles}) = 0`,
+  ];
+  if (viewer.roleIds.length) shared.push(arrayOverlaps(knowledgeDocuments.reviewRoles, viewer.roleIds));
+  return and(inArray(knowledgeDocuments.secrecy, viewer.grades), or(...shared)) as SQL;
+}
