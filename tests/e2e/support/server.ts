@@ -9,7 +9,10 @@ export type TestServer = {
   url: string;
   dataDir: string;
   output: () => string;
-  stop: () => Promise<void>;
+  /** SIGTERM (then SIGKILL after 10 s), and the data directory removed unless keepData. */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
+  /** `kill -9`: the process dies at once; the data directory stays. */
+  kill: () => Promise<void>;
 };
 
 export const ADMIN_PASSWORD = 'Admin#2026pass';
@@ -42,10 +45,10 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number): P
   throw new Error('server did not become ready');
 }
 
-/** Starts dist-server/main.js on a free port with a fresh data directory. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** Starts dist-server/main.js on a free port with a fresh data directory (or the given one, to restart). */
+export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<TestServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kb-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kb-e2e-'));
   let out = '';
   const child = spawn(process.execPath, ['dist-server/main.js'], {
     env: {
@@ -73,14 +76,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     url,
     dataDir,
     output: () => out,
-    stop: async () => {
-      if (child.exitCode === null) {
+    stop: async ({ keepData = false } = {}) => {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }
