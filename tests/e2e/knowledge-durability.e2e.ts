@@ -27,7 +27,7 @@ async function signIn(url: string): Promise<string> {
 async function upload(url: string, token: string, space: string, name: string, bytes: Buffer): Promise<number> {
   const form = new FormData();
   form.append('secrecy', 'internal');
-  form.append('doc_file', new Blob([bytes]), name);
+  form.append('doc_file', new Blob([new Uint8Array(bytes)]), name);
   const res = await fetch(`${url}/knowledge/${encodeURIComponent(space)}/document/upload`, {
     method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form,
   });
