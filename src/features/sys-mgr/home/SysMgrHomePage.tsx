@@ -1,9 +1,11 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
+import { Card, Col, Row, Space, Tag, Typography } from 'antd';
 import { getAllFunc, getUserInfo } from '../../../lib/storage';
-import { FUNCTION_NAMES, SYSTEM_DUTIES } from './duties';
+import { SYSTEM_DUTIES } from './duties';
+import { QuickLinks } from './QuickLinks';
+import { RecentActivity } from './RecentActivity';
 
-/** /sysMgr/index: the management home of a system account: its role, duties and function points. */
+/** /sysMgr/index: the management home of a system account: its role and duties, quick links and its own recent actions. */
 export function SysMgrHomePage() {
   const user = getUserInfo();
   const duty = user ? SYSTEM_DUTIES[user.id] : undefined;
@@ -27,8 +29,8 @@ export function SysMgrHomePage() {
         </Space>
       </Card>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} lg={12}>
-          <Card title="职责">
+        <Col xs={24} lg={10}>
+          <Card title="职责" style={{ height: '100%' }}>
             <ol style={{ margin: 0, paddingLeft: 20, lineHeight: 2 }}>
               {(duty?.duties ?? []).map((item) => (
                 <li key={item}>{item}</li>
@@ -36,23 +38,11 @@ export function SysMgrHomePage() {
             </ol>
           </Card>
         </Col>
-        <Col xs={24} lg={12}>
-          <Card title="功能点">
-            {functions.length ? (
-              <Space orientation="vertical" size={8} style={{ width: '100%' }}>
-                {functions.map((path) => (
-                  <Space key={path} style={{ width: '100%', justifyContent: 'space-between' }}>
-                    <span>{FUNCTION_NAMES[path] ?? path}</span>
-                    <Typography.Text type="secondary" code>
-                      {path}
-                    </Typography.Text>
-                  </Space>
-                ))}
-              </Space>
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无已授予的功能点" />
-            )}
-          </Card>
+        <Col xs={24} lg={14}>
+          <QuickLinks allFunc={functions} />
+        </Col>
+        <Col span={24}>
+          <RecentActivity />
         </Col>
       </Row>
     </div>

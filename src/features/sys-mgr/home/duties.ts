@@ -32,3 +32,12 @@ export const FUNCTION_NAMES: Record<string, string> = {
   '/sysMgr/deptMgr': '部门管理',
   '/implConfigMgr/funcMgr': '功能点管理',
 };
+
+/** The management pages offered as quick links on /sysMgr/index, with what each is for. */
+export const QUICK_LINKS: { path: string; hint: string }[] = [
+  { path: '/sysMgr/userMgr', hint: '账号、停用、重置密码与导入' },
+  { path: '/sysMgr/deptMgr', hint: '组织机构与部门' },
+  { path: '/implConfigMgr/funcMgr', hint: '菜单功能与按钮' },
+  { path: '/sysMgr/roleMgr', hint: '角色、授权与人员分配' },
+  { path: '/sysMgr/logMgr', hint: '全部账号的操作审计与导出' },
+];
