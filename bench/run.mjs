@@ -6,8 +6,9 @@ import { benchServerStart } from './server-start.mjs';
 import { benchUserDetail } from './user-detail.mjs';
 import { benchWebBuild } from './web-build.mjs';
 import { benchKitPaint } from './kit-paint.mjs';
+import { benchUsers } from './users.mjs';
 
-const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint };
+const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint, 'system management': benchUsers };
 const only = process.argv.slice(2);
 
 await buildWebIfStale();
