@@ -110,7 +110,7 @@ const tree = () => screen.getByRole('region', { name: '部门结构' });
 const table = () => screen.getByRole('region', { name: '下级部门' });
 const details = () => screen.getByRole('region', { name: '部门信息' });
 
-describe('部门管理', { timeout: 60_000 }, () => {
+describe('部门管理', { timeout: 120_000 }, () => {
   it('shows the tree from the root, the root’s details and its direct sub-departments', async () => {
     deptServer();
     await open();
