@@ -4,7 +4,8 @@ import { AUTH_PATHS, FUNC_PATHS, fillPath } from '../../../../contract/api/runti
 import type { FuncNode } from '../../../../contract/api';
 import { installFakeServer, type FakeHandler, type FakeReply } from '../../../test/fake-adapter';
 import { ok, userDetail } from '../../../test/factories';
-import { renderSignedIn } from '../../../test/render-app';
+import { FuncMgrPage } from './FuncMgrPage';
+import { renderPage } from './render-page.test-util';
 
 const ALL_BUTTONS = ['add', 'edit', 'delete', 'addButton', 'editButton', 'deleteButton'];
 const sysadmin = (buttons = ALL_BUTTONS) => userDetail({
@@ -33,7 +34,7 @@ const BUSINESS = [node({ id: 1, name: '知识库', path: '/knowledgeBase', type:
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
-const LOAD = { timeout: 15_000 };
+const LOAD = { timeout: 30_000 };
 
 function serve(detail = sysadmin(), extra: Record<string, FakeHandler | FakeReply> = {}) {
   const server = installFakeServer({
@@ -51,16 +52,16 @@ const bodyOf = (calls: { method?: string; url?: string; data?: unknown }[], meth
 
 async function openReports(detail = sysadmin(), extra: Record<string, FakeHandler | FakeReply> = {}) {
   const server = serve(detail, extra);
-  const app = renderSignedIn('/implConfigMgr/funcMgr', detail);
+  const app = renderPage(<FuncMgrPage />, detail);
   await app.user.click(await screen.findByText('统计报表', {}, LOAD));
   await screen.findByText('功能信息：统计报表', {}, LOAD);
   return { ...app, server };
 }
 
-describe('功能点管理', { timeout: 60_000 }, () => {
+describe('功能点管理', { timeout: 120_000 }, () => {
   it('shows the management functions first, then the business ones', async () => {
     const server = serve();
-    const { user } = renderSignedIn('/implConfigMgr/funcMgr', sysadmin());
+    const { user } = renderPage(<FuncMgrPage />, sysadmin());
     expect(await screen.findByText('功能信息：系统管理', {}, LOAD)).toBeInTheDocument();
     expect(screen.getByText('系统内置')).toBeInTheDocument();
     await user.click(screen.getByText('业务功能'));

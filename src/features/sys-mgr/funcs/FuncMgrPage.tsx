@@ -1,5 +1,5 @@
 import { Card, Empty, Segmented, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FuncNode } from '../../../../contract/api';
 import { hasButton } from '../../../lib/storage';
 import { useFuncTreeQuery } from './api';
@@ -21,12 +21,8 @@ export function FuncMgrPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [adding, setAdding] = useState<{ parent: FuncNode | null } | null>(null);
   const { data: nodes = [], isFetching } = useFuncTreeQuery(type);
-  const selected = findFunc(nodes, selectedId);
-
-  // Start on the first function of the type, and move on when the selected one disappears.
-  useEffect(() => {
-    if (!isFetching && !selected && nodes.length) setSelectedId(nodes[0].id);
-  }, [isFetching, selected, nodes]);
+  // Without a choice (or once the chosen one is gone) the first function of the type is shown.
+  const selected = findFunc(nodes, selectedId) ?? (isFetching ? undefined : nodes[0]);
 
   return (
     <div style={{ padding: 16, display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -50,10 +46,10 @@ export function FuncMgrPage() {
           <FuncTreePanel
             nodes={nodes}
             loading={isFetching}
-            selectedId={selectedId}
+            selectedId={selected?.id ?? null}
             onSelect={setSelectedId}
             onAdd={(parent) => setAdding({ parent })}
-            onDeleted={(id) => id === selectedId && setSelectedId(null)}
+            onDeleted={(id) => id === selected?.id && setSelectedId(null)}
           />
         </Card>
         <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>

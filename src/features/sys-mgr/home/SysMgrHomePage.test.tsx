@@ -26,14 +26,14 @@ const recent: LogEntry[] = [
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
-const LOAD = { timeout: 15_000 };
+const LOAD = { timeout: 30_000 };
 
 function serve(reply: FakeReply) {
   const server = installFakeServer({ [`GET ${AUTH_PATHS.userDetail}`]: ok(sysadmin), [`GET ${LOG_PATHS.recent}`]: reply });
   restore = server.restore;
 }
 
-describe('系统管理首页', { timeout: 40_000 }, () => {
+describe('系统管理首页', { timeout: 120_000 }, () => {
   it('shows the account’s own recent actions with their results', async () => {
     serve(ok(recent));
     renderSignedIn('/sysMgr/index', sysadmin);
