@@ -17,6 +17,7 @@ import { knowledgeRoutes } from './routes/knowledge';
 import { startWorker } from './jobs/worker';
 import { documentJobHandler } from './knowledge/process';
 import { removePartialFiles } from './knowledge/storage';
+import { seedDemoKnowledge } from './knowledge/demo-seed';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -41,6 +42,8 @@ export type BuildAppOptions = {
   logStream?: LogStream;
   /** Called for every route as it is registered (the route-inventory test). */
   onRoute?: (route: RouteOptions) => void;
+  /** First start with the demo organisation: add the demo knowledge space and process its documents. */
+  seedDemoKnowledge?: boolean;
 };
 
 /** Builds the Fastify app (not listening). Everything is registered when the promise resolves. */
@@ -99,6 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await removePartialFiles(config);
   const worker = startWorker(deps, documentJobHandler(deps), { soleProcess: database.kind === 'pglite', log: app.log });
   app.decorate('documentWorker', worker);
+  if (options.seedDemoKnowledge) {
+    await seedDemoKnowledge(deps);
+    worker.wake();
+  }
   // Registered after the database's onClose, so it runs before it (hooks run in reverse): jobs go back first.
   app.addHook('onClose', () => worker.stop());
   await registerWeb(app, config.webDist);
