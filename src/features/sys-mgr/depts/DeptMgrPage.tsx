@@ -38,6 +38,8 @@ export function DeptMgrPage() {
   };
   const onSaved = (dept: Dept) => {
     message.success(dialog?.mode === 'edit' ? `已保存部门「${dept.name}」` : `已新增部门「${dept.name}」`);
+    // A new department shows in its parent's table, wherever it was added from.
+    if (dialog?.mode === 'create' && dept.parentId !== null) setSelectedId(dept.parentId);
     setDialog(null);
   };
 
