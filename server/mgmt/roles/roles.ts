@@ -4,7 +4,7 @@ import {
 } from '../../../contract/api';
 import { hasSpecialChars } from '../../../contract/validation/validators';
 import type { Deps } from '../../deps';
-import { roles, userRoles } from '../../db/schema';
+import { knowledgeDocuments, roles, userRoles } from '../../db/schema';
 import { badRequest, HttpError } from '../../http-error';
 
 /** A role row as stored. */
@@ -122,4 +122,16 @@ export async function memberIdsOfRoles(deps: Pick<Deps, 'db'>, roleIds: number[]
   if (roleIds.length === 0) return [];
   const rows = await deps.db.selectDistinct({ id: userRoles.userId }).from(userRoles).where(inArray(userRoles.roleId, roleIds));
   return rows.map((r) => r.id);
+}
+
+/**
+ * Refuses to delete a role that documents name as a review role. Dropping it from them could leave a
+ * document with no review role, which means visible to everyone cleared for its grade: a silent widening.
+ */
+export async function assertNotReviewRole(deps: Pick<Deps, 'db'>, role: RoleRow): Promise<void> {
+  const [{ n }] = await deps.db
+    .select({ n: count() })
+    .from(knowledgeDocuments)
+    .where(sql`${knowledgeDocuments.reviewRoles} @> array[${role.id}]::integer[]`);
+  if (n > 0) throw badRequest(`角色“${role.name}”是 ${n} 个知识文档的审阅角色，请先修改这些文档的审阅角色再删除`);
 }

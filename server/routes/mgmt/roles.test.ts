@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, fillPath, ROLE_PATHS, type GrantFunction, type UserDetail } from '../../../contract/api';
-import { auditLog, functionButtons, functions, roleButtons, roles, users } from '../../db/schema';
+import { auditLog, functionButtons, functions, knowledgeDocuments, knowledgeSpaces, roleButtons, roles, users } from '../../db/schema';
 import { invalidateIdentity } from '../../identity/identity-cache';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { bearer, signIn, userDetailStatus } from '../../test-support/http';
@@ -184,6 +184,21 @@ describe('creating, editing and deleting roles', () => {
     expect(system.json().message).toBe('系统角色不能删除');
     expect(await lastAudit('role-delete')).toMatchObject({ target: '系统管理员', result: 'failure' });
     expect((await call('DELETE', fillPath(ROLE_PATHS.remove, { id: 99999 }))).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a role that documents name as their review role', async () => {
+    const role = await createRole('审阅小组');
+    const now = t.clock.now();
+    const owner = await userId('demo');
+    const [space] = await t.deps.db.insert(knowledgeSpaces).values({ name: '角色测试空间', ownerId: owner, createdAt: now, updatedAt: now }).returning();
+    await t.deps.db.insert(knowledgeDocuments).values({
+      spaceId: space.id, docName: '评审规范.txt', contentType: 'text/plain', filePath: '', size: 1, sha256: 'x', secrecy: 'internal',
+      reviewRoles: [role.id], ownerId: owner, createdAt: now, updatedAt: now,
+    });
+    const res = await call('DELETE', fillPath(ROLE_PATHS.remove, { id: role.id }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('角色“审阅小组”是 1 个知识文档的审阅角色，请先修改这些文档的审阅角色再删除');
+    expect((await call('GET', fillPath(ROLE_PATHS.one, { id: role.id }))).statusCode).toBe(200);
   });
 
   it.each(['sysadmin', 'auditadmin', 'staff'])('refuses every write to %s with 403', async (who) => {

@@ -12,7 +12,7 @@ import { ok } from '../../http/envelope';
 import { grantsOf, replaceGrants } from '../../mgmt/roles/grants';
 import { describeMemberChange, membersOf, replaceMembers, revokeSessionsOf } from '../../mgmt/roles/members';
 import {
-  assertNameFree, checkRoleFields, getRole, isUniqueViolation, listRoles, memberIdsOf, requireRole, roleOptions,
+  assertNameFree, assertNotReviewRole, checkRoleFields, getRole, isUniqueViolation, listRoles, memberIdsOf, requireRole, roleOptions,
 } from '../../mgmt/roles/roles';
 
 const ROLE_SCREEN = '/sysMgr/roleMgr';
@@ -85,6 +85,7 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const role = await requireRole(deps, request.params.id);
       request.auditTarget = role.name;
       if (role.system) throw badRequest('系统角色不能删除');
+      await assertNotReviewRole(deps, role);
       const members = await memberIdsOf(deps, role.id);
       // Grants and memberships go with the role (ON DELETE CASCADE); its members sign in again without them.
       await deps.db.delete(roles).where(eq(roles.id, role.id));
