@@ -1,4 +1,4 @@
-import { Alert, App, Col, Input, Row, Spin, Typography } from 'antd';
+import { Alert, App, Button, Col, Input, Row, Space, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { GRANT_TYPE_BUSINESS, GRANT_TYPE_MANAGEMENT } from '../../../../contract/api/roles-limits';
 import type { RoleItem } from '../../../../contract/api';
@@ -24,6 +24,8 @@ export function GrantDialog({ role, onClose }: GrantDialogProps) {
   const checked = edited ?? (data ? checkedOf(data) : new Set<string>());
   const counts = countChecked([...business, ...management], checked);
   const onToggle = (key: string, on: boolean) => setEdited(toggle(checked, key, on, index));
+  const setAll = (nodes: typeof business, on: boolean) =>
+    setEdited(nodes.reduce((acc, node) => toggle(acc, node.key, on, index), new Set(checked)));
 
   const confirm = async () => {
     if (readOnly || !edited) return onClose();
@@ -34,7 +36,15 @@ export function GrantDialog({ role, onClose }: GrantDialogProps) {
 
   const section = (title: string, nodes: typeof business, note: string | null, disabled: boolean) => (
     <div className="grant-section" style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: 12, height: '100%' }}>
-      <Typography.Title level={5} style={{ marginTop: 0 }}>{title}</Typography.Title>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' }}>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>{title}</Typography.Title>
+        {!disabled && (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setAll(nodes, true)}>全部授予</Button>
+            <Button type="link" size="small" onClick={() => setAll(nodes, false)}>清空</Button>
+          </Space>
+        )}
+      </div>
       {note && <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>{note}</Typography.Paragraph>}
       <GrantTree nodes={filterGrantTree(nodes, search)} checked={checked} onToggle={onToggle} disabled={disabled} searchKey={search} />
     </div>
