@@ -30,7 +30,7 @@ export const LogListQuery = Type.Object(
 );
 export type LogListQuery = Static<typeof LogListQuery>;
 
-/** Query of the audit-log export: the list's filters. */
+/** Query of the audit-log export: the list's filters. The xlsx writes times in China Standard Time (UTC+8), whatever the server's zone. */
 export const LogExportQuery = Type.Object(LogFilterFields, { additionalProperties: false });
 export type LogExportQuery = Static<typeof LogExportQuery>;
 

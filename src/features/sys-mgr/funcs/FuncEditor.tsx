@@ -40,10 +40,10 @@ export function FuncEditor({ node, parent, canEdit }: FuncEditorProps) {
           {node.builtin && <Tag color="blue" style={{ marginInlineStart: 8 }}>系统内置</Tag>}
         </Descriptions.Item>
       </Descriptions>
-      <Form form={form} name="func-edit" layout="horizontal" labelCol={{ flex: '120px' }} wrapperCol={{ flex: 'auto' }} disabled={!canEdit} onFinish={save} style={{ maxWidth: 640 }}>
-        <FuncFields pathLocked={node.builtin} />
+      <Form form={form} name="func-edit" layout="vertical" disabled={!canEdit} onFinish={save}>
+        <FuncFields pathLocked={node.builtin} wide />
         {canEdit && (
-          <Form.Item label=" " colon={false}>
+          <Form.Item style={{ marginBottom: 0 }}>
             <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={isLoading}>
               保存
             </Button>

@@ -47,6 +47,14 @@ function serve(detail = sysadmin(), extra: Record<string, FakeHandler | FakeRepl
   return server;
 }
 
+/** Waits for the tree to be read again after a change (so nothing renders after the test ends). */
+async function treeReloaded(calls: { url?: string }[]) {
+  const url = fillPath(FUNC_PATHS.tree, { type: 2 });
+  const before = calls.filter((c) => c.url === url).length;
+  await waitFor(() => expect(calls.filter((c) => c.url === url).length).toBeGreaterThan(before), LOAD);
+  await new Promise((r) => setTimeout(r, 300));
+}
+
 const bodyOf = (calls: { method?: string; url?: string; data?: unknown }[], method: string, url: string) =>
   JSON.parse(String(calls.find((c) => c.method?.toUpperCase() === method && c.url === url)?.data ?? 'null')) as unknown;
 
@@ -73,7 +81,9 @@ describe('功能点管理', { timeout: 120_000 }, () => {
     const update = `PUT ${FUNC_PATHS.update}`;
     const { user, server } = await openReports(sysadmin(), { [update]: ok({ ...REPORTS, name: '报表中心' }) });
     fireEvent.change(screen.getByDisplayValue('统计报表'), { target: { value: '报表中心' } });
+    const reload = treeReloaded(server.calls);
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await reload;
     await waitFor(() => expect(bodyOf(server.calls, 'PUT', FUNC_PATHS.update)).toMatchObject({ id: 20, name: '报表中心', path: '/reports', type: 2, parentId: null }), LOAD);
   });
 
@@ -89,7 +99,9 @@ describe('功能点管理', { timeout: 120_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     expect(await within(dialog).findByText('按钮编码只能包含字母和数字，且以字母开头', {}, LOAD)).toBeInTheDocument();
     fireEvent.change(within(dialog).getByPlaceholderText('如 add、export'), { target: { value: 'archive' } });
+    const reload = treeReloaded(server.calls);
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await reload;
     await waitFor(() => expect(bodyOf(server.calls, 'POST', FUNC_PATHS.createButton)).toEqual({ functionId: 20, code: 'archive', name: '归档' }), LOAD);
   });
 
@@ -104,7 +116,9 @@ describe('功能点管理', { timeout: 120_000 }, () => {
       return box as HTMLElement;
     }, LOAD);
     expect(confirm).toHaveTextContent('删除功能“统计报表”（/reports）及其 1 个按钮');
+    const reload = treeReloaded(server.calls);
     await user.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    await reload;
     await waitFor(() => expect(server.calls.some((c) => c.method?.toUpperCase() === 'DELETE' && c.url === url)).toBe(true), LOAD);
   });
 

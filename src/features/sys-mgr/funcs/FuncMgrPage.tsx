@@ -1,4 +1,4 @@
-import { Card, Empty, Segmented, Typography } from 'antd';
+import { Card, Empty, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import type { FuncNode } from '../../../../contract/api';
 import { hasButton } from '../../../lib/storage';
@@ -29,12 +29,14 @@ export function FuncMgrPage() {
       <Card size="small">
         <div style={{ display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap' }}>
           <Typography.Title level={5} style={{ margin: 0 }}>功能点管理</Typography.Title>
-          <Segmented
+          <Radio.Group
             aria-label="功能类型"
+            optionType="button"
+            buttonStyle="solid"
             options={TYPES}
             value={type}
-            onChange={(value) => {
-              setType(Number(value));
+            onChange={(e) => {
+              setType(Number(e.target.value));
               setSelectedId(null);
             }}
           />

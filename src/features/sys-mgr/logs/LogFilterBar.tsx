@@ -22,8 +22,13 @@ export function LogFilterBar({ onSearch }: LogFilterBarProps) {
   };
   return (
     <Form form={form} layout="inline" onFinish={onSearch} style={{ rowGap: 12, marginBottom: 12 }} aria-label="日志筛选">
-      <Form.Item name="range" label="时间" style={{ width: 400 }}>
-        <DateTimeRange />
+      <Form.Item label="时间">
+        {/* The kit's range fills its container: give it room for two full date-times. */}
+        <div style={{ width: 370 }}>
+          <Form.Item name="range" noStyle>
+            <DateTimeRange />
+          </Form.Item>
+        </div>
       </Form.Item>
       <Form.Item name="username" label="用户">
         <Input allowClear placeholder="用户名" maxLength={64} style={{ width: 140 }} />

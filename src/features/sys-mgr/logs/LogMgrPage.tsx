@@ -42,7 +42,7 @@ export function LogMgrPage() {
 
   return (
     <div style={{ padding: 16 }}>
-      <Card>
+      <Card styles={{ body: { padding: 16 } }}>
         <Typography.Title level={5} style={{ marginTop: 0 }}>日志管理</Typography.Title>
         <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
           审计全部账号的登录、退出与管理操作（含系统管理员与安全保密管理员）。日志只能查看与导出，不能修改或删除。
