@@ -1,0 +1,105 @@
+import { LockOutlined } from '@ant-design/icons';
+import { Badge, Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import type { UserListItem } from '../../../../contract/api';
+import type { DataTableColumn } from '../../../components/data-table';
+
+const TIME = 'YYYY-MM-DD HH:mm:ss';
+
+/** Tag colours of the default grades (others fall back to the default tag). */
+const GRADE_COLORS: Record<string, string> = { public: 'green', internal: 'blue', secret: 'orange', confidential: 'red' };
+
+/** The per-row actions besides view / edit / delete, each present only when its button is granted. */
+export type UserRowActions = {
+  canDisable: boolean;
+  canResetPassword: boolean;
+  canUnlock: boolean;
+  canClearance: boolean;
+  onToggleDisabled: (user: UserListItem) => void;
+  onResetPassword: (user: UserListItem) => void;
+  onUnlock: (user: UserListItem) => void;
+  onClearance: (user: UserListItem) => void;
+};
+
+function StatusCell({ user }: { user: UserListItem }) {
+  if (user.locked) {
+    const until = user.lockedUntil ? `，至 ${dayjs(user.lockedUntil).format(TIME)}` : '';
+    return (
+      <Tooltip title={`连续登录失败已锁定${until}`}>
+        <Tag color="volcano" icon={<LockOutlined />}>已锁定</Tag>
+      </Tooltip>
+    );
+  }
+  return user.disabled ? <Badge status="default" text="停用" /> : <Badge status="success" text="启用" />;
+}
+
+function actionsColumn(a: UserRowActions): DataTableColumn<UserListItem> {
+  return {
+    key: 'actions', title: '账号操作', width: 190,
+    render: (_v, user) => {
+      const system = user.system === 'true';
+      return (
+        <Space size={0} wrap>
+          {a.canDisable && (
+            <Popconfirm
+              title={user.disabled ? `启用用户「${user.fullName}」？` : `停用用户「${user.fullName}」？停用后其登录立即失效。`}
+              okText="确定" cancelText="取消" disabled={system} onConfirm={() => a.onToggleDisabled(user)}
+            >
+              <Button type="link" size="small" disabled={system} danger={!user.disabled}>{user.disabled ? '启用' : '停用'}</Button>
+            </Popconfirm>
+          )}
+          {a.canResetPassword && (
+            <Popconfirm
+              title={`重置「${user.fullName}」的密码？`} description="原密码立即失效，新密码只显示一次。"
+              okText="确认重置" cancelText="取消" disabled={system} onConfirm={() => a.onResetPassword(user)}
+            >
+              <Button type="link" size="small" disabled={system}>重置密码</Button>
+            </Popconfirm>
+          )}
+          {a.canClearance && (
+            <Button type="link" size="small" disabled={system} onClick={() => a.onClearance(user)}>设置密级</Button>
+          )}
+          {a.canUnlock && user.locked && (
+            <Popconfirm title={`解除「${user.fullName}」的登录锁定？`} okText="确认解锁" cancelText="取消" onConfirm={() => a.onUnlock(user)}>
+              <Button type="link" size="small">解锁</Button>
+            </Popconfirm>
+          )}
+        </Space>
+      );
+    },
+  };
+}
+
+/** Columns of the user table; the account actions sit in their own column before the row tools. */
+export function userColumns(actions: UserRowActions): DataTableColumn<UserListItem>[] {
+  const columns: DataTableColumn<UserListItem>[] = [
+    { key: 'username', title: '用户名', width: 130, sortable: true, ellipsis: true },
+    {
+      key: 'fullName', title: '姓名', width: 120, sortable: true, ellipsis: true,
+      render: (v, user) => (
+        <Space size={4}>
+          {String(v)}
+          {user.system === 'true' && <Tag color="geekblue" variant="filled">系统</Tag>}
+        </Space>
+      ),
+    },
+    { key: 'deptName', title: '部门', width: 130, sortable: true, ellipsis: true },
+    { key: 'position', title: '职务', width: 110, ellipsis: true, render: (v) => (v ? String(v) : '—') },
+    { key: 'mobile', title: '手机', width: 120, render: (v) => (v ? String(v) : '—') },
+    { key: 'phone', title: '座机', width: 130, hidden: true, render: (v) => (v ? String(v) : '—') },
+    { key: 'email', title: '邮箱', width: 180, hidden: true, ellipsis: true, render: (v) => (v ? String(v) : '—') },
+    {
+      key: 'roles', title: '角色', width: 160, ellipsis: true,
+      render: (_v, user) => (user.roles.length ? user.roles.map((r) => r.name).join('、') : '—'),
+    },
+    {
+      key: 'clearance', title: '密级', width: 90, sortable: true,
+      render: (_v, user) => <Tag color={GRADE_COLORS[user.clearance]}>{user.clearanceName}</Tag>,
+    },
+    { key: 'disabled', title: '状态', width: 100, sortable: true, render: (_v, user) => <StatusCell user={user} /> },
+    { key: 'createdAt', title: '创建时间', width: 170, sortable: true, render: (v) => dayjs(String(v)).format(TIME) },
+    { key: 'updatedAt', title: '更新时间', width: 170, hidden: true, sortable: true, render: (v) => dayjs(String(v)).format(TIME) },
+  ];
+  if (actions.canDisable || actions.canResetPassword || actions.canUnlock || actions.canClearance) columns.push(actionsColumn(actions));
+  return columns;
+}
