@@ -23,7 +23,7 @@ export function LogMgrPage() {
   const [viewing, setViewing] = useState<LogEntry | null>(null);
   const [exporting, setExporting] = useState(false);
   const query = toLogQuery(filters);
-  const { data, isFetching } = useAuditLogsQuery({ ...query, ...paging });
+  const { data, isFetching, refetch } = useAuditLogsQuery({ ...query, ...paging });
   const canExport = hasButton(PAGE, 'export');
   // The log is append-only: the table offers 查看 and nothing that changes a line.
   const can = (code: DataTableButton) => (code === 'view' ? hasButton(PAGE, 'view') : code === 'columns');
@@ -36,6 +36,8 @@ export function LogMgrPage() {
     setExporting(true);
     const outcome = await exportLogs(query, dayjs().format('YYYYMMDD'));
     setExporting(false);
+    // The export is itself audited: show its entry.
+    void refetch();
     if (outcome.status === 'saved') notify().success('日志已导出');
     else if (outcome.status === 'failed') notify().error(outcome.message, 5);
   };
