@@ -61,7 +61,7 @@ export async function startServer({ dataDir, env = {} } = {}) {
     }
     if (!keepData) rmSync(dir, { recursive: true, force: true });
   };
-  return { url, dataDir: dir, readyMs, stop, output: () => out };
+  return { url, dataDir: dir, readyMs, stop, output: () => out, pid: child.pid };
 }
 
 /** Signs in with the password grant and returns the access token. */
@@ -86,10 +86,10 @@ export function median(values) {
 }
 
 /** Loads a URL with `connections` keep-alive connections for `seconds`; exact latency percentiles. */
-export async function load({ url, method = 'GET', headers = {}, body, connections = 20, seconds = 10 }) {
+export async function load({ url, method = 'GET', headers = {}, body, requests, connections = 20, seconds = 10 }) {
   const latencies = [];
   const statuses = {};
-  const instance = autocannon({ url, method, headers, body, connections, duration: seconds });
+  const instance = autocannon({ url, method, headers, body, requests, connections, duration: seconds });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     latencies.push(responseTime);
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;

@@ -7,8 +7,9 @@ import { benchUserDetail } from './user-detail.mjs';
 import { benchWebBuild } from './web-build.mjs';
 import { benchKitPaint } from './kit-paint.mjs';
 import { benchUsers } from './users.mjs';
+import { benchKnowledge } from './knowledge.mjs';
 
-const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint, 'system management': benchUsers };
+const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint, 'system management': benchUsers, knowledge: benchKnowledge };
 const only = process.argv.slice(2);
 
 await buildWebIfStale();

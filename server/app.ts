@@ -83,7 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     enableIdentityCache(database.db);
     // onSend runs after the handler's writes and before the client can see the answer and ask again.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (!READ_ONLY_METHODS.has(request.method) || request.url.startsWith(AUTH_PATHS.token)) invalidateIdentity(database.db);
+      const reads = READ_ONLY_METHODS.has(request.method) || request.routeOptions.config?.readOnly === true;
+      if (!reads || request.url.startsWith(AUTH_PATHS.token)) invalidateIdentity(database.db);
       return payload;
     });
   }

@@ -14,6 +14,11 @@ export type RouteAccessConfig = {
   button?: string;
   /** Function point (menu path) the caller must hold, for reads behind a screen: `/sysMgr/userMgr`. */
   func?: string | string[];
+  /**
+   * A POST that only reads (DB-GPT's list and search calls): it does not empty the identity cache (D12).
+   * Only for handlers that write nothing at all.
+   */
+  readOnly?: boolean;
   /** Audit action written after the call, with the result taken from the status code (server/plugins/audit.ts). */
   audit?: string;
   /** Allowed while the session must first change its password (D2). */

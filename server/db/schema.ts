@@ -245,3 +245,12 @@ export const documentChunks = pgTable('document_chunks', {
   index('document_chunks_space_idx').on(t.spaceId),
   index('document_chunks_search_idx').using('gin', t.search),
 ]);
+
+/**
+ * A counter per space that triggers raise on every change of its documents or of their processing jobs, so
+ * answers derived from them (the document list) can be kept until it moves, across processes too.
+ */
+export const knowledgeState = pgTable('knowledge_state', {
+  spaceId: integer('space_id').primaryKey(),
+  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+});

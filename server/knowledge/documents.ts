@@ -144,7 +144,6 @@ export async function listDocuments(
   const page = body.page ?? 1;
   const pageSize = body.page_size ?? 20;
   const where: (SQL | undefined)[] = [eq(knowledgeDocuments.spaceId, space.id), visibleTo(viewer)];
-  if (body.owner) where.push(eq(users.username, body.owner));
   if (body.secrecy) where.push(eq(knowledgeDocuments.secrecy, body.secrecy));
   if (body.doc_name) where.push(ilike(knowledgeDocuments.docName, `%${body.doc_name.replace(/[\\%_]/g, '\\$&')}%`));
   if (body.status) where.push(eq(knowledgeDocuments.status, body.status));
@@ -158,9 +157,13 @@ export async function listDocuments(
   } else if (body.review_mode !== undefined && body.review_mode !== '') {
     where.push(eq(knowledgeDocuments.ownerId, viewer.id));
   }
+  if (body.owner) {
+    // The owner filter names a username: resolve it once instead of joining users into the count.
+    const [owner] = await deps.db.select({ id: users.id }).from(users).where(eq(users.username, body.owner));
+    where.push(eq(knowledgeDocuments.ownerId, owner?.id ?? -99_999));
+  }
   const condition = and(...where);
-  const [{ total }] = await deps.db.select({ total: count() }).from(knowledgeDocuments)
-    .innerJoin(users, eq(users.id, knowledgeDocuments.ownerId)).where(condition);
+  const [{ total }] = await deps.db.select({ total: count() }).from(knowledgeDocuments).where(condition);
   const rows = await deps.db
     .select({ doc: knowledgeDocuments, owner: users.username, ownerName: users.fullName, gradeName: secrecyGrades.text })
     .from(knowledgeDocuments)

@@ -28,10 +28,23 @@ export function indexTerms(text: string): string {
   return terms.join(' ');
 }
 
-/** A tsquery source (for to_tsquery('simple', …)) matching any query word; null when the query has none. */
-export function queryTerms(query: string): string | null {
-  const unique = [...new Set(words(query).flatMap((w) => (/^\p{Script=Han}+$/u.test(w) && w.length > 1 ? [w, ...w] : [w])))];
+/** Words too common to tell passages apart (question words, particles, copulas). */
+const STOPWORDS = new Set([
+  '的', '了', '是', '在', '和', '与', '及', '或', '等', '吗', '呢', '吧', '啊', '也', '都', '就', '而', '有', '被', '把', '对',
+  '什么', '怎么', '怎样', '如何', '哪些', '哪个', '多久', '多少', '为什么', '是否', '可以', '能否', '请问', '一下', '这个', '那个',
+  'the', 'a', 'an', 'of', 'to', 'is', 'are', 'and', 'or', 'what', 'how', 'in', 'on', 'for',
+]);
+
+/**
+ * A tsquery source (for to_tsquery('simple', …)) matching any meaningful query word; null when the query has
+ * none. Query words are not expanded to characters (that would match nearly every chunk): the index holds the
+ * characters of document words, so a single-character query word still finds longer words that contain it.
+ */
+export function queryTerms(query: string, join: '|' | '&' = '|'): string | null {
+  const all = words(query);
+  const meaningful = all.filter((w) => !STOPWORDS.has(w));
+  const unique = [...new Set(meaningful.length ? meaningful : all)];
   // Quoted terms: anything that is not a letter or digit is dropped, so the query cannot be malformed.
   const safe = unique.map((w) => w.replace(/[^\p{L}\p{N}_]/gu, '')).filter(Boolean);
-  return safe.length ? safe.map((w) => `'${w}'`).join(' | ') : null;
+  return safe.length ? safe.map((w) => `'${w}'`).join(` ${join} `) : null;
 }

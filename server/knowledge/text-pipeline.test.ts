@@ -87,8 +87,9 @@ describe('segmentation', () => {
   });
 
   it('builds a safe any-word query, or none for punctuation only', () => {
-    expect(queryTerms('知识库？')).toBe("'知识' | '知' | '识' | '库'");
-    expect(queryTerms("a' | !b")).toBe("'a' | 'b'");
+    expect(queryTerms('知识库是什么？')).toBe("'知识' | '库'");
+    expect(queryTerms('是什么')).toBe("'是' | '什么'"); // only common words: keep them rather than nothing
+    expect(queryTerms("x' | !y")).toBe("'x' | 'y'");
     expect(queryTerms('？！。')).toBeNull();
   });
 });

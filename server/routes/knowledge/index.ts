@@ -19,16 +19,23 @@ import {
 } from '../../knowledge/documents';
 import { recallChunks } from '../../knowledge/search';
 import { addSpace, checkSpaceName, deleteSpace, listSpaces, nameTaken, saveSpace, spaceByName } from '../../knowledge/spaces';
+import { cachedForSpace } from '../../knowledge/space-cache';
 import { absolute } from '../../knowledge/storage';
-import { viewerOf } from '../../knowledge/visibility';
+import { viewerOf, type Viewer } from '../../knowledge/visibility';
 import { sessionOf } from '../request-meta';
 
 const KB = '/knowledgeBase';
 const DOCS = '/knowledgeList';
 /** Reads of the knowledge area: any business user holding the knowledge function. */
-const read: RouteAccessConfig = { access: 'business', func: [KB, DOCS] };
+const read: RouteAccessConfig = { access: 'business', func: [KB, DOCS], readOnly: true };
 
 const viewer = (deps: Deps, request: FastifyRequest) => viewerOf(deps, sessionOf(request).user);
+
+/** What an answer about documents depends on: who asks (owner, clearance, roles) and what. */
+function answerKey(kind: string, v: Viewer, body: Record<string, unknown>): string {
+  const { user_id: _id, user_name: _name, userInfo: _info, ...query } = body;
+  return JSON.stringify([kind, v.id, v.grades, v.roleIds, query]);
+}
 
 /** The files and fields of an upload; a file over the limit answers 413 and nothing is kept. */
 async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
@@ -173,7 +180,8 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       schema: { params: SpaceParams, body: DocumentListBody, response: { 200: AiEnvelope(DocumentPage) } },
     }, async (request) => {
       const space = await spaceByName(deps, request.params.space);
-      return aiOk(await listDocuments(deps, await viewer(deps, request), space, request.body));
+      const v = await viewer(deps, request);
+      return aiOk(await cachedForSpace(deps.db, space.id, answerKey('list', v, request.body), () => listDocuments(deps, v, space, request.body)));
     });
 
     app.post(KNOWLEDGE_PATHS.documentUpdate, {
@@ -224,8 +232,10 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     }, async (request) => {
       const space = await spaceByName(deps, request.params.space);
       const { embedding } = storedArguments(space.argument);
-      const hits = await recallChunks(deps, await viewer(deps, request), space.id, request.body.question,
-        request.body.recall_top_k ?? embedding.topk, request.body.recall_score_threshold ?? -100);
+      const v = await viewer(deps, request);
+      const key = answerKey('recall', v, { ...request.body, topk: embedding.topk });
+      const hits = await cachedForSpace(deps.db, space.id, key, () => recallChunks(deps, v, space.id, request.body.question,
+        request.body.recall_top_k ?? embedding.topk, request.body.recall_score_threshold ?? -100));
       return aiOk(hits);
     });
   };
