@@ -9,7 +9,7 @@ import pg from 'pg';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = process.env.PGHOST_TEST ?? '127.0.0.1';
 const PORT = Number(process.env.PGPORT_TEST ?? 5432);
-const TEST_FILES = ['server/identity', 'server/routes/auth', 'server/db', 'server/plugins/access.test.ts', 'server/jobs'];
+const TEST_FILES = ['server/identity', 'server/routes/auth', 'server/db', 'server/plugins/access.test.ts', 'server/jobs', 'server/knowledge', 'server/routes/knowledge'];
 
 async function connectAdmin() {
   const errors = [];
