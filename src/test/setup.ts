@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// antd pages take seconds to render on a busy 2-core CI machine; wait for them rather than fail.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
