@@ -86,12 +86,25 @@ export async function deleteUser(deps: Deps, id: number, actor: Actor): Promise<
   const user = await requireUser(deps, id);
   if (user.system) throw badRequest('系统账号不能删除');
   if (user.id === actor.id) throw badRequest('不能删除自己的账号');
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.delete(users).where(eq(users.id, user.id));
+      await tx.delete(loginFailures).where(eq(loginFailures.username, user.username));
+    });
+  } catch (err) {
+    // Knowledge spaces and documents keep their owner: such a user is disabled, not deleted.
+    if (isForeignKeyViolation(err)) throw badRequest(`用户「${user.fullName}」还拥有知识空间或文档，不能删除，可改为停用`);
+    throw err;
+  }
   await revokeUserSessions(deps, user.id);
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(users).where(eq(users.id, user.id));
-    await tx.delete(loginFailures).where(eq(loginFailures.username, user.username));
-  });
   return user;
+}
+
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (e.code === '23503') return true;
+  }
+  return false;
 }
 
 /** Gives an ordinary user a new random password it must change at the next sign-in; ends its sessions. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, fillPath, USER_PATHS, type UserListItem, type UserPage } from '../../../contract/api';
-import { auditLog, departments, functionButtons, functions, roleButtons, userRoles, users } from '../../db/schema';
+import { auditLog, departments, functionButtons, functions, knowledgeSpaces, roleButtons, userRoles, users } from '../../db/schema';
 import { invalidateIdentity } from '../../identity/identity-cache';
 import { lockAccount } from '../../identity/lockout';
 import { SYSTEM_ACTOR } from '../../identity/audit';
@@ -285,6 +285,14 @@ describe('delete', () => {
     expect((await userDetailStatus(t.app, token)).status).toBe(401);
     expect(await t.deps.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
     expect((await audits('user-delete')).find((a) => a.target === user.username)?.result).toBe('success');
+  });
+
+  it('refuses a user who still owns a knowledge space (disable instead)', async () => {
+    const { user } = await newUser();
+    await t.deps.db.insert(knowledgeSpaces).values({ name: `空间${user.id}`, ownerId: user.id, createdAt: t.clock.now(), updatedAt: t.clock.now() });
+    const res = await call('sysadmin', 'DELETE', fillPath(USER_PATHS.remove, { id: user.id }));
+    expect(res.json()).toEqual({ code: 400, message: `用户「${user.fullName}」还拥有知识空间或文档，不能删除，可改为停用`, results: null });
+    expect(await t.deps.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
   });
 
   it('refuses system accounts, unknown ids and other duties', async () => {
