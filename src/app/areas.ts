@@ -1,4 +1,4 @@
-import { UserOutlined } from '@ant-design/icons';
+import { BookOutlined, UserOutlined } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
 /** An area of the home layout: a route the client has, its menu entry and its card on /Transit. */
@@ -11,11 +11,33 @@ export type Area = {
   icon: ComponentType;
   /** The user's own pages: open to every signed-in user, not a granted function. */
   personal?: boolean;
+  /** A page reached from another area (e.g. a space's documents): a route, but no menu entry or card. */
+  hidden?: boolean;
+  /** The area whose menu entry stays selected on this hidden page. */
+  parent?: string;
   load: () => Promise<ComponentType>;
 };
 
 /** Areas whose routes exist in the client; later features register theirs here. */
 export const AREAS: Area[] = [
+  {
+    key: 'knowledgeBase',
+    path: '/knowledgeBase',
+    title: '知识库',
+    description: '管理知识空间，上传文档并按密级与审核角色共享',
+    icon: BookOutlined,
+    load: () => import('../features/knowledge/spaces/KnowledgeBasePage').then((m) => m.KnowledgeBasePage),
+  },
+  {
+    key: 'knowledgeList',
+    path: '/knowledgeList',
+    title: '文档列表',
+    description: '知识空间中的文档',
+    icon: BookOutlined,
+    hidden: true,
+    parent: '/knowledgeBase',
+    load: () => import('../features/knowledge/documents/KnowledgeListPage').then((m) => m.KnowledgeListPage),
+  },
   {
     key: 'profile',
     path: '/profile',
@@ -29,10 +51,11 @@ export const AREAS: Area[] = [
 
 /** The areas a user may enter: personal ones, and those whose path is in allFunc ∪ otherFunc. */
 export function visibleAreas(allowed: ReadonlySet<string>, areas: Area[] = AREAS): Area[] {
-  return areas.filter((area) => area.personal || allowed.has(area.path));
+  return areas.filter((area) => !area.hidden && (area.personal || allowed.has(area.path)));
 }
 
 /** The area a route belongs to, if any. */
 export function areaOfPath(pathname: string, areas: Area[] = AREAS): Area | undefined {
-  return areas.find((area) => pathname === area.path || pathname.startsWith(`${area.path}/`));
+  const area = areas.find((a) => pathname === a.path || pathname.startsWith(`${a.path}/`));
+  return area?.parent ? (areas.find((a) => a.path === area.parent) ?? area) : area;
 }

@@ -1,0 +1,45 @@
+import { Button, Popconfirm, Space } from 'antd';
+import { CONFIRM_DELETE } from '../../../components/data-table';
+import type { DocumentRow } from './document-columns';
+import { isProcessing } from './status';
+
+export type DocumentActionsProps = {
+  doc: DocumentRow;
+  can: (code: string) => boolean;
+  onChunks: (doc: DocumentRow) => void;
+  onEdit: (doc: DocumentRow) => void;
+  onRetry: (doc: DocumentRow) => void;
+  onDelete: (doc: DocumentRow) => unknown;
+};
+
+/**
+ * A row's actions: 分段 for anyone who sees it (the name downloads the file); 重新处理, 编辑 and 删除 by button
+ * grant and only on documents the user may change (their own, or any in their own space).
+ */
+export function DocumentActions({ doc, can, onChunks, onEdit, onRetry, onDelete }: DocumentActionsProps) {
+  const mine = doc.editable;
+  return (
+    <Space size={0} wrap={false}>
+      <Button type="link" size="small" disabled={doc.status !== 'FINISHED'} onClick={() => onChunks(doc)}>
+        分段
+      </Button>
+      {mine && can('retry') && (
+        <Button type="link" size="small" disabled={isProcessing(doc.status)} onClick={() => onRetry(doc)}>
+          重新处理
+        </Button>
+      )}
+      {mine && can('edit') && (
+        <Button type="link" size="small" onClick={() => onEdit(doc)}>
+          编辑
+        </Button>
+      )}
+      {mine && can('delete') && (
+        <Popconfirm title={CONFIRM_DELETE} okText="确定" cancelText="取消" onConfirm={() => onDelete(doc)}>
+          <Button type="link" size="small" danger>
+            删除
+          </Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+}

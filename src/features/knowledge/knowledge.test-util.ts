@@ -1,0 +1,50 @@
+import type { KnowledgeDocument, Space, SpaceArguments } from '../../../contract/api';
+import { userDetail } from '../../test/factories';
+
+/** An AI-family success answer. */
+export const aiOk = <T,>(data: T) => ({ status: 200, data: { success: true, err_code: null, err_msg: null, data } });
+/** An AI-family refusal with the server's message. */
+export const aiFail = (status: number, message: string) => ({
+  status, data: { success: false, err_code: `E${status}`, err_msg: message, data: null },
+});
+
+export const DEFAULT_ARGS: SpaceArguments = {
+  embedding: { topk: 5, recall_score: 0.3, recall_type: 'TopK', model: 'FullText', chunk_size: 500, chunk_overlap: 50 },
+  prompt: { max_token: 2000, scene: '你是企业知识库的智能助手', template: '已知信息：{context}\n问题：{question}' },
+  summary: { max_iteration: 5, concurrency_limit: 3 },
+};
+
+export function space(overrides: Partial<Space> = {}): Space {
+  return {
+    id: 1, name: '产品手册', vector_type: 'FullText', desc: '产品使用说明', owner: 'demo', owner_name: '演示用户',
+    context: JSON.stringify(DEFAULT_ARGS), gmt_created: '2030-01-01T00:00:00.000Z', gmt_modified: '2030-01-01T00:00:00.000Z',
+    docs: 3, editable: true, ...overrides,
+  };
+}
+
+export function doc(overrides: Partial<KnowledgeDocument> = {}): KnowledgeDocument {
+  return {
+    id: 1, doc_name: '员工手册.pdf', doc_type: 'DOCUMENT', space: '产品手册', chunk_size: 12, status: 'FINISHED', result: '处理完成',
+    secrecy: 'internal', secrecy_name: '内部', review_role: '', review_role_names: [], owner: 'demo', owner_name: '演示用户',
+    content_type: 'application/pdf', size: 2048, queue_position: null, editable: true, last_sync: '2030-01-01 08:00:00',
+    gmt_created: '2030-01-01 08:00:00', gmt_modified: '2030-01-02 09:30:15', ...overrides,
+  };
+}
+
+/** demo (秘密) with every knowledge button. */
+export const demo = userDetail({
+  allFunc: ['/knowledgeBase', '/knowledgeList'],
+  allBtn: {
+    '/knowledgeBase#add': true, '/knowledgeBase#edit': true, '/knowledgeBase#delete': true,
+    '/knowledgeList#upload': true, '/knowledgeList#edit': true, '/knowledgeList#delete': true,
+    '/knowledgeList#refresh': true, '/knowledgeList#retry': true,
+  },
+});
+
+/** The JSON body a call sent. */
+export function bodyOf(call: { data?: unknown }): Record<string, unknown> {
+  return typeof call.data === 'string' ? (JSON.parse(call.data) as Record<string, unknown>) : {};
+}
+
+// The pages and antd load lazily; on a busy machine the first render takes seconds.
+export const LOAD = { timeout: 15_000 };

@@ -1,0 +1,60 @@
+import { DeleteOutlined, EditOutlined, FileTextOutlined, FolderOpenOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Card, Space as AntSpace, Tooltip, Typography } from 'antd';
+import type { Space } from '../../../../contract/api';
+import styles from './KnowledgeBasePage.module.css';
+
+export type SpaceCardProps = {
+  space: Space;
+  canEdit: boolean;
+  canDelete: boolean;
+  onOpen: (space: Space) => void;
+  onEdit: (space: Space) => void;
+  onDelete: (space: Space) => void;
+};
+
+/** One space: name, description, owner and document count; open, and edit/delete for its owner. */
+export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onDelete }: SpaceCardProps) {
+  const actions = [
+    <Button key="open" type="link" size="small" icon={<FolderOpenOutlined />} onClick={() => onOpen(space)}>
+      文档
+    </Button>,
+  ];
+  if (canEdit && space.editable) {
+    actions.push(
+      <Button key="edit" type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(space)}>
+        编辑
+      </Button>,
+    );
+  }
+  if (canDelete && space.editable) {
+    actions.push(
+      <Button key="delete" type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => onDelete(space)}>
+        删除
+      </Button>,
+    );
+  }
+  return (
+    <Card className={styles.card} hoverable actions={actions} data-testid={`space-${space.name}`}>
+      <div className={styles.cardBody} onClick={() => onOpen(space)} role="presentation">
+        <Typography.Title level={5} className={styles.cardTitle} ellipsis={{ tooltip: space.name }}>
+          {space.name}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" className={styles.cardDesc} ellipsis={{ rows: 2, tooltip: space.desc }}>
+          {space.desc || '暂无描述'}
+        </Typography.Paragraph>
+        <AntSpace size={16} className={styles.meta} wrap>
+          <Tooltip title="创建者">
+            <span>
+              <UserOutlined /> {space.owner_name || space.owner}
+            </span>
+          </Tooltip>
+          <Tooltip title="您可查看的文档数">
+            <span>
+              <FileTextOutlined /> {space.docs} 个文档
+            </span>
+          </Tooltip>
+        </AntSpace>
+      </div>
+    </Card>
+  );
+}

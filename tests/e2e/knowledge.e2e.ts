@@ -1,0 +1,161 @@
+// Knowledge spaces and documents in Chromium against the real server (issue 4): demo (秘密) creates a space,
+// uploads a 内部 .txt and a 秘密 .md, watches both reach 已完成 through the page's own polling and finds a chunk
+// with the recall test; staff (内部) opens the same space and sees only the 内部 document.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectText, signInThroughForm, waitForRoute } from './support/app';
+import { disableMotion, launchBrowser, screenshotBoth, VIEWPORTS } from './support/browser';
+import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let fileDir: string;
+
+const SPACE = `制度文档${Date.now() % 100000}`;
+const INTERNAL_DOC = '差旅报销制度.txt';
+const SECRET_DOC = '研发路线图.md';
+
+beforeAll(async () => {
+  fileDir = mkdtempSync(join(tmpdir(), 'kb-e2e-files-'));
+  writeFileSync(join(fileDir, INTERNAL_DOC), [
+    '差旅报销制度',
+    '',
+    '员工出差住宿标准为每晚不超过五百元，超出部分由个人承担。',
+    '报销须在出差结束后十个工作日内提交，并附发票原件。',
+  ].join('\n'));
+  writeFileSync(join(fileDir, SECRET_DOC), [
+    '# 研发路线图',
+    '',
+    '下一代产品代号为青鸾，计划于明年第三季度发布。',
+    '',
+    '## 里程碑',
+    '',
+    '- 原型验证：一季度',
+    '- 小批量试产：二季度',
+  ].join('\n'));
+  server = await startServer();
+  ({ browser, close: closeBrowser } = await launchBrowser());
+});
+
+afterAll(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+  if (fileDir) rmSync(fileDir, { recursive: true, force: true });
+});
+
+async function signedInPage(username: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.large, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await disableMotion(page);
+  await page.goto(`${server.url}/#/login`);
+  await signInThroughForm(page, username, DEMO_PASSWORD);
+  await waitForRoute(page, /^\/Transit$/);
+  return { context, page };
+}
+
+/** Picks a value in the antd select labelled `label` inside `scope`. */
+async function pick(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string): Promise<void> {
+  const item = scope.locator('.ant-form-item').filter({ has: page.locator(`label:text-is("${label}")`) });
+  await item.locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+/** Uploads one file through the upload dialog: the platform's web picker opens a file chooser. */
+async function upload(page: Page, fileName: string, grade: string): Promise<void> {
+  await page.getByRole('button', { name: /上传文档/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('选择文件').waitFor();
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: /选择文件/ }).click()]);
+  expect(chooser.isMultiple()).toBe(true);
+  await chooser.setFiles(join(fileDir, fileName));
+  await dialog.getByText(fileName).waitFor();
+  await pick(page, dialog, '密级', grade);
+  if (fileName === INTERNAL_DOC) await screenshotBoth(page, 'knowledge-upload-dialog');
+  await dialog.getByRole('button', { name: /^上\s*传$/ }).click();
+  await expectText(page, /已上传 1 个文档，开始处理/);
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** The table row of a document. */
+const row = (page: Page, name: string) => page.locator('.ant-table-row').filter({ hasText: name });
+
+describe('knowledge spaces and documents end to end', () => {
+  it('demo creates a space, uploads two grades, sees them finish by polling and recalls a chunk', async () => {
+    const { context, page } = await signedInPage('demo');
+    await page.goto(`${server.url}/#/knowledgeBase`);
+    await expectText(page, '知识空间收录文档');
+
+    await page.getByRole('button', { name: /新增空间/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('空间名称').fill('含 空格');
+    await expectText(page, '知识空间名称只能包含中文、字母、数字、下划线（_）和中划线（-）');
+    await dialog.getByLabel('空间名称').fill(SPACE);
+    await dialog.getByLabel('描述').fill('公司制度与研发规划，端到端测试创建');
+    await dialog.getByRole('tab', { name: '参数设置' }).click();
+    await expect.poll(() => dialog.getByLabel('分块大小（chunk_size）').inputValue()).toBe('500');
+    await screenshotBoth(page, 'knowledge-space-dialog');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expectText(page, `已新增知识空间「${SPACE}」`);
+    await page.getByTestId(`space-${SPACE}`).waitFor();
+    await screenshotBoth(page, 'knowledge-base');
+
+    await page.getByTestId(`space-${SPACE}`).getByText(SPACE).click();
+    await waitForRoute(page, new RegExp(`^/knowledgeList\\?space=${SPACE}$`));
+    await page.getByRole('button', { name: /上传文档/ }).waitFor();
+
+    await upload(page, INTERNAL_DOC, '内部');
+    await upload(page, SECRET_DOC, '秘密');
+    await row(page, INTERNAL_DOC).waitFor();
+    await row(page, SECRET_DOC).waitFor();
+    expect(await row(page, INTERNAL_DOC).textContent()).toContain('内部');
+    expect(await row(page, SECRET_DOC).textContent()).toContain('秘密');
+    expect(await row(page, SECRET_DOC).textContent()).toContain('对所有人可见');
+
+    // No clicks from here: the list reloads itself every 5 s while a document waits or runs.
+    for (const name of [INTERNAL_DOC, SECRET_DOC]) {
+      await row(page, name).locator('[data-status="FINISHED"]').waitFor({ timeout: 60_000 });
+      expect(await row(page, name).textContent()).toContain('已完成');
+    }
+    await expect.poll(() => page.getByText('有文档正在处理，每 5 秒自动刷新').count(), { timeout: 10_000 }).toBe(0);
+    await screenshotBoth(page, 'knowledge-list');
+
+    await page.getByRole('button', { name: /刷\s*新/ }).click();
+    await expectText(page, '刷新成功');
+
+    await row(page, INTERNAL_DOC).getByRole('button', { name: '分段' }).click();
+    await expectText(page, '每晚不超过五百元');
+    await screenshotBoth(page, 'knowledge-chunks');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: /召回测试/ }).click();
+    const recall = page.getByRole('dialog');
+    await recall.getByLabel('问题').fill('出差住宿标准是多少');
+    await recall.getByRole('button', { name: /测\s*试/ }).click();
+    await page.getByTestId('recall-hit').first().waitFor();
+    expect(await page.getByTestId('recall-hit').first().textContent()).toContain('五百元');
+    await screenshotBoth(page, 'knowledge-recall');
+    await context.close();
+  });
+
+  it('staff (内部) opens the same space and sees only the 内部 document', async () => {
+    const { context, page } = await signedInPage('staff');
+    await page.goto(`${server.url}/#/knowledgeBase`);
+    await page.getByTestId(`space-${SPACE}`).waitFor();
+    expect(await page.getByTestId(`space-${SPACE}`).textContent()).toContain('1 个文档');
+    // Not the owner: no 编辑 / 删除 on the card.
+    expect(await page.getByTestId(`space-${SPACE}`).getByRole('button', { name: /删\s*除/ }).count()).toBe(0);
+    await page.getByTestId(`space-${SPACE}`).getByText(SPACE).click();
+    await waitForRoute(page, /^\/knowledgeList\?space=/);
+    await row(page, INTERNAL_DOC).waitFor();
+    expect(await row(page, SECRET_DOC).count()).toBe(0);
+    expect(await page.getByText(SECRET_DOC).count()).toBe(0);
+    // staff holds upload and refresh but not edit/delete, and the document is not theirs.
+    expect(await row(page, INTERNAL_DOC).getByRole('button', { name: /删\s*除|编\s*辑/ }).count()).toBe(0);
+    await screenshotBoth(page, 'knowledge-list-staff');
+    await context.close();
+  });
+});
