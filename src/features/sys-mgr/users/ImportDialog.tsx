@@ -80,7 +80,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               showUploadList={false}
               beforeUpload={pick}
             >
-              <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+              {!file && <p className="ant-upload-drag-icon"><InboxOutlined /></p>}
               <p className="ant-upload-text">{file ? `已选择：${file.name}（点击或拖入以更换）` : '点击或将 Excel 文件拖到此处'}</p>
               <p className="ant-upload-hint">仅支持 .xlsx，不超过 {IMPORT_MAX_MB} MB；先检查全部行，无问题后再确认导入，任一行有问题则不导入任何用户。</p>
             </Upload.Dragger>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, AUTH_PATHS, DICT_PATHS, USER_PATHS } from '../../../../contract/api/runtime';
 import type { DeptTreeNode, ImportResult, UserListItem } from '../../../../contract/api';
 import { installFakeServer, type FakeHandler } from '../../../test/fake-adapter';
@@ -119,6 +119,8 @@ function userServer(detail = sysadmin) {
 const WAIT = { timeout: 8000 };
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
+// The review width: below 1400 px the department tree starts collapsed.
+beforeEach(() => void Object.defineProperty(window, 'innerWidth', { value: 1440, configurable: true }));
 
 async function fill(u: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
   await u.click(input);
@@ -149,6 +151,16 @@ describe('人员管理', { timeout: 120_000 }, () => {
     expect(within(table()).queryByRole('button', { name: '设置密级' })).not.toBeInTheDocument();
     expect(within(table()).queryByRole('button', { name: '解锁' })).not.toBeInTheDocument();
     expect(within(rowOf('李娜')).getByText('已锁定')).toBeInTheDocument();
+    expect(within(rowOf('系统管理员')).getByText('系统账号')).toBeInTheDocument();
+  });
+
+  it('starts with the department tree collapsed on narrow screens', async () => {
+    Object.defineProperty(window, 'innerWidth', { value: 1280, configurable: true });
+    userServer();
+    const { user: u } = await open();
+    expect(screen.queryByRole('region', { name: '部门筛选' })).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: '展开' }));
+    expect(await screen.findByRole('region', { name: '部门筛选' }, WAIT)).toBeInTheDocument();
   });
 
   it('filters by the department picked in the tree and by the search bar (spec §3 filter)', async () => {
@@ -284,7 +296,8 @@ describe('人员管理', { timeout: 120_000 }, () => {
     expect(within(rowOf('张伟')).queryByRole('button', { name: /编\s*辑/ })).not.toBeInTheDocument();
     expect(within(rowOf('张伟')).queryByRole('button', { name: '重置密码' })).not.toBeInTheDocument();
     expect(within(table()).queryByText('2 / 100')).not.toBeInTheDocument();
-    expect(within(rowOf('系统管理员')).getByRole('button', { name: '设置密级' })).toBeDisabled();
+    expect(within(rowOf('系统管理员')).queryByRole('button', { name: '设置密级' })).not.toBeInTheDocument();
+    expect(within(rowOf('系统管理员')).getByText('系统账号')).toBeInTheDocument();
     expect(within(rowOf('张伟')).queryByRole('button', { name: '解锁' })).not.toBeInTheDocument();
 
     await u.click(within(rowOf('张伟')).getByRole('button', { name: '设置密级' }));

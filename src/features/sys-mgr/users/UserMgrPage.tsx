@@ -93,6 +93,7 @@ export function UserMgrPage() {
           rows={list.data?.list ?? []}
           loading={list.isFetching}
           systemField="system"
+          selection={hasButton(SCREEN, 'delete') ? 'multiple' : 'none'}
           can={can}
           onAdd={() => setOpen({ kind: 'form', target: { mode: 'create', deptId: dept.id } })}
           onView={(user) => setOpen({ kind: 'view', user })}
@@ -115,8 +116,10 @@ export function UserMgrPage() {
       <LayoutContainer
         left={{
           title: <Typography.Text strong>部门</Typography.Text>,
-          size: 240,
+          size: 200,
           collapsible: true,
+          // Below 1400 px the table needs the room; the tree is one click away.
+          defaultCollapsed: window.innerWidth < 1400,
           resizable: true,
           content: (
             <section className={styles.treeCard} aria-label="部门筛选">

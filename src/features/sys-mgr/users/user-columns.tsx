@@ -35,30 +35,30 @@ function StatusCell({ user }: { user: UserListItem }) {
 
 function actionsColumn(a: UserRowActions): DataTableColumn<UserListItem> {
   return {
-    key: 'actions', title: '账号操作', width: 190,
+    key: 'actions', title: '账号操作', width: 130,
     render: (_v, user) => {
-      const system = user.system === 'true';
+      // The system accounts are managed by nobody here; say so instead of showing disabled buttons.
+      if (user.system === 'true') return <Tag color="geekblue" variant="filled">系统账号</Tag>;
       return (
-        <Space size={0} wrap>
+        <Space size={0}>
           {a.canDisable && (
             <Popconfirm
-              title={user.disabled ? `启用用户「${user.fullName}」？` : `停用用户「${user.fullName}」？停用后其登录立即失效。`}
-              okText="确定" cancelText="取消" disabled={system} onConfirm={() => a.onToggleDisabled(user)}
+              title={user.disabled ? `启用用户「${user.fullName}」？` : `停用用户「${user.fullName}」？`}
+              description={user.disabled ? undefined : '停用后其登录立即失效。'}
+              okText="确定" cancelText="取消" onConfirm={() => a.onToggleDisabled(user)}
             >
-              <Button type="link" size="small" disabled={system} danger={!user.disabled}>{user.disabled ? '启用' : '停用'}</Button>
+              <Button type="link" size="small" danger={!user.disabled}>{user.disabled ? '启用' : '停用'}</Button>
             </Popconfirm>
           )}
           {a.canResetPassword && (
             <Popconfirm
               title={`重置「${user.fullName}」的密码？`} description="原密码立即失效，新密码只显示一次。"
-              okText="确认重置" cancelText="取消" disabled={system} onConfirm={() => a.onResetPassword(user)}
+              okText="确认重置" cancelText="取消" onConfirm={() => a.onResetPassword(user)}
             >
-              <Button type="link" size="small" disabled={system}>重置密码</Button>
+              <Button type="link" size="small">重置密码</Button>
             </Popconfirm>
           )}
-          {a.canClearance && (
-            <Button type="link" size="small" disabled={system} onClick={() => a.onClearance(user)}>设置密级</Button>
-          )}
+          {a.canClearance && <Button type="link" size="small" onClick={() => a.onClearance(user)}>设置密级</Button>}
           {a.canUnlock && user.locked && (
             <Popconfirm title={`解除「${user.fullName}」的登录锁定？`} okText="确认解锁" cancelText="取消" onConfirm={() => a.onUnlock(user)}>
               <Button type="link" size="small">解锁</Button>
@@ -72,32 +72,25 @@ function actionsColumn(a: UserRowActions): DataTableColumn<UserListItem> {
 
 /** Columns of the user table; the account actions sit in their own column before the row tools. */
 export function userColumns(actions: UserRowActions): DataTableColumn<UserListItem>[] {
+  // Shown by default: what fits beside the row tools at 1440 px; the rest is one click away in 列设置.
   const columns: DataTableColumn<UserListItem>[] = [
-    { key: 'username', title: '用户名', width: 130, sortable: true, ellipsis: true },
+    { key: 'username', title: '用户名', width: 104, sortable: true, ellipsis: true },
+    { key: 'fullName', title: '姓名', width: 100, sortable: true, ellipsis: true },
+    { key: 'deptName', title: '部门', width: 104, sortable: true, ellipsis: true },
     {
-      key: 'fullName', title: '姓名', width: 120, sortable: true, ellipsis: true,
-      render: (v, user) => (
-        <Space size={4}>
-          {String(v)}
-          {user.system === 'true' && <Tag color="geekblue" variant="filled">系统</Tag>}
-        </Space>
-      ),
-    },
-    { key: 'deptName', title: '部门', width: 130, sortable: true, ellipsis: true },
-    { key: 'position', title: '职务', width: 110, ellipsis: true, render: (v) => (v ? String(v) : '—') },
-    { key: 'mobile', title: '手机', width: 120, render: (v) => (v ? String(v) : '—') },
-    { key: 'phone', title: '座机', width: 130, hidden: true, render: (v) => (v ? String(v) : '—') },
-    { key: 'email', title: '邮箱', width: 180, hidden: true, ellipsis: true, render: (v) => (v ? String(v) : '—') },
-    {
-      key: 'roles', title: '角色', width: 160, ellipsis: true,
-      render: (_v, user) => (user.roles.length ? user.roles.map((r) => r.name).join('、') : '—'),
-    },
-    {
-      key: 'clearance', title: '密级', width: 90, sortable: true,
+      key: 'clearance', title: '密级', width: 76, sortable: true,
       render: (_v, user) => <Tag color={GRADE_COLORS[user.clearance]}>{user.clearanceName}</Tag>,
     },
-    { key: 'disabled', title: '状态', width: 100, sortable: true, render: (_v, user) => <StatusCell user={user} /> },
-    { key: 'createdAt', title: '创建时间', width: 170, sortable: true, render: (v) => dayjs(String(v)).format(TIME) },
+    { key: 'disabled', title: '状态', width: 86, sortable: true, render: (_v, user) => <StatusCell user={user} /> },
+    {
+      key: 'roles', title: '角色', width: 150, hidden: true, ellipsis: true,
+      render: (_v, user) => (user.roles.length ? user.roles.map((r) => r.name).join('、') : '—'),
+    },
+    { key: 'position', title: '职务', width: 110, hidden: true, ellipsis: true, render: (v) => (v ? String(v) : '—') },
+    { key: 'mobile', title: '手机', width: 120, hidden: true, render: (v) => (v ? String(v) : '—') },
+    { key: 'phone', title: '座机', width: 130, hidden: true, render: (v) => (v ? String(v) : '—') },
+    { key: 'email', title: '邮箱', width: 180, hidden: true, ellipsis: true, render: (v) => (v ? String(v) : '—') },
+    { key: 'createdAt', title: '创建时间', width: 170, hidden: true, sortable: true, render: (v) => dayjs(String(v)).format(TIME) },
     { key: 'updatedAt', title: '更新时间', width: 170, hidden: true, sortable: true, render: (v) => dayjs(String(v)).format(TIME) },
   ];
   if (actions.canDisable || actions.canResetPassword || actions.canUnlock || actions.canClearance) columns.push(actionsColumn(actions));
