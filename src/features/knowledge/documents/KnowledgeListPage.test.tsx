@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
+import { CanceledError, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, KNOWLEDGE_PATHS, ROLE_PATHS, fillPath } from '../../../../contract/api/runtime';
 import type { KnowledgeDocument } from '../../../../contract/api';
@@ -195,6 +195,40 @@ describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: /^上\s*传$/ }));
     expect(await screen.findByText('文件内容与扩展名不符：假的.pdf 不是 PDF 文件', {}, LOAD)).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('shows the upload’s progress and cancels it: nothing is started and the dialog stays for another try', async () => {
+    pickFiles.mockResolvedValue({ canceled: false, files: [new File(['大文件'], '大文件.pdf')], rejected: [], maxBytes: 1000 });
+    const server = serve(undefined, {
+      [`POST ${UPLOAD}`]: (config) => {
+        config.onUploadProgress?.({ loaded: 40, total: 100, bytes: 40, lengthComputable: true });
+        return new Promise((_resolve, reject) => {
+          config.signal?.addEventListener?.('abort', () => reject(new CanceledError()));
+        });
+      },
+    });
+    const { user } = renderSignedIn(URL_PATH, demo);
+    await screen.findByText('员工手册.pdf', {}, LOAD);
+    await user.click(screen.getByRole('button', { name: /上传文档/ }));
+    const dialog = await screen.findByRole('dialog', {}, LOAD);
+    await user.click(within(dialog).getByRole('button', { name: /选择文件/ }));
+    await within(dialog).findByText('大文件.pdf', {}, LOAD);
+    await user.click(within(dialog).getByRole('combobox', { name: '密级' }));
+    await user.click(await waitFor(() => document.querySelector('.ant-select-item-option[title="公开"]')!, LOAD));
+    await user.click(within(dialog).getByRole('button', { name: /^上\s*传$/ }));
+    const progress = await within(dialog).findByTestId('upload-progress', {}, LOAD);
+    expect(progress).toHaveTextContent('40%');
+    await user.click(within(progress).getByRole('button', { name: /取消上传/ }));
+    await waitFor(() => expect(within(dialog).queryByTestId('upload-progress')).not.toBeInTheDocument(), LOAD);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(server.calls.some((c) => c.url === KNOWLEDGE_PATHS.taskCreate)).toBe(false);
+  });
+
+  it('says so when the space does not exist', async () => {
+    serve(aiFail(404, '知识空间不存在：产品手册'));
+    renderSignedIn(URL_PATH, demo);
+    expect(await screen.findByText('知识空间不存在', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回知识库' })).toBeInTheDocument();
   });
 
   it('retries one document, retries all failed ones, and reports the server’s refusal', async () => {

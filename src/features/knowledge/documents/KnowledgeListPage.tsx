@@ -97,6 +97,17 @@ function SpaceDocuments({ space }: { space: string }) {
     />
   );
 
+  if (list.error && (list.error as { status?: number }).status === 404) {
+    return (
+      <Result
+        status="404"
+        title="知识空间不存在"
+        subTitle={`没有名为「${space}」的知识空间，它可能已被删除。`}
+        extra={<Link to="/knowledgeBase">返回知识库</Link>}
+      />
+    );
+  }
+
   return (
     <div className={styles.page}>
       <Breadcrumb items={[{ title: <Link to="/knowledgeBase">知识库</Link> }, { title: space }]} />
