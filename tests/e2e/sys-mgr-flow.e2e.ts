@@ -1,0 +1,123 @@
+// The three system accounts run the organisation through the real screens: sysadmin creates a department and
+// a user; secadmin gives the user a role and a clearance; the user signs in; auditadmin finds all of it in the log.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { disableMotion, launchBrowser, screenshotBoth, VIEWPORTS } from './support/browser';
+import { ADMIN_PASSWORD, startServer, type TestServer } from './support/server';
+import { expectText, signInThroughForm, waitForRoute } from './support/app';
+
+let server: TestServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+const DEPT = '质量保障部';
+const USERNAME = 'qa.liu';
+const FULL_NAME = '刘质检';
+const NEW_PASSWORD = 'Quality#2026ok';
+let oneTimePassword = '';
+
+beforeAll(async () => {
+  server = await startServer();
+  ({ browser, close: closeBrowser } = await launchBrowser());
+});
+afterAll(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+});
+
+async function signedIn(username: string, password: string, home: RegExp): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.large, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await disableMotion(page);
+  await page.goto(`${server.url}/#/login`);
+  await signInThroughForm(page, username, password);
+  await waitForRoute(page, home);
+  return { context, page };
+}
+
+/** The open dialog (the kit's dialog is an antd modal). */
+const dialog = (page: Page): Locator => page.getByRole('dialog').last();
+/** A table row holding a text. */
+const row = (page: Page, text: string): Locator => page.locator('tr.ant-table-row', { hasText: text }).first();
+
+describe('system management end to end', () => {
+  it('sysadmin creates a department and a user in it, and hands over the one-time password', async () => {
+    const { context, page } = await signedIn('sysadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
+    await page.goto(`${server.url}/#/sysMgr/deptMgr`);
+    await page.getByRole('button', { name: /新增下级/ }).first().click();
+    await dialog(page).getByPlaceholder('请输入部门名称').fill(DEPT);
+    await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
+    await expectText(page.locator('.search-tree'), DEPT);
+    await screenshotBoth(page, 'flow-dept-created');
+
+    await page.goto(`${server.url}/#/sysMgr/userMgr`);
+    await page.locator('.search-tree').getByText(DEPT).first().click();
+    await page.getByRole('button', { name: /新\s*增/ }).first().click();
+    const form = dialog(page);
+    await form.getByPlaceholder('字母开头，如 zhang.wei').fill(USERNAME);
+    await form.getByLabel('姓名').fill(FULL_NAME);
+    await form.getByPlaceholder('11 位手机号').fill('13912345678');
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    const password = page.getByTestId('one-time-password');
+    await password.waitFor({ state: 'visible', timeout: 15_000 });
+    oneTimePassword = (await password.textContent())?.trim() ?? '';
+    expect(oneTimePassword.length).toBeGreaterThanOrEqual(8);
+    await screenshotBoth(page, 'flow-user-created');
+    await context.close();
+  });
+
+  it('secadmin puts the user in a role and raises the clearance', async () => {
+    const { context, page } = await signedIn('secadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
+    await page.goto(`${server.url}/#/sysMgr/roleMgr`);
+    await row(page, '市场人员').getByRole('button', { name: '分配人员' }).click();
+    const members = dialog(page);
+    await members.getByPlaceholder('搜索姓名、用户名或部门').first().fill(FULL_NAME);
+    await members.locator('.ant-transfer-section').first().getByText(FULL_NAME).click();
+    await members.locator('button:has(.anticon-right)').click();
+    await expectText(members.locator('.ant-transfer-section').last(), FULL_NAME);
+    await members.getByRole('button', { name: /保\s*存/ }).click();
+    await members.waitFor({ state: 'detached', timeout: 15_000 });
+
+    await page.goto(`${server.url}/#/sysMgr/userMgr`);
+    await row(page, USERNAME).getByRole('button', { name: '设置密级' }).click();
+    const clearance = dialog(page);
+    await clearance.locator('.ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: '秘密' }).click();
+    await clearance.getByRole('button', { name: /确\s*定/ }).click();
+    await clearance.waitFor({ state: 'detached', timeout: 15_000 });
+    await expectText(row(page, USERNAME), '秘密');
+    await screenshotBoth(page, 'flow-clearance-set');
+    await context.close();
+  });
+
+  it('the user signs in, changes the one-time password and has the role and clearance', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.large, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await disableMotion(page);
+    await page.goto(`${server.url}/#/login`);
+    await signInThroughForm(page, USERNAME, oneTimePassword);
+    const change = page.getByRole('dialog');
+    const fields = change.locator('input[type="password"]');
+    await fields.nth(0).fill(oneTimePassword);
+    await fields.nth(1).fill(NEW_PASSWORD);
+    await fields.nth(2).fill(NEW_PASSWORD);
+    await change.getByRole('button', { name: /确认修改/ }).click();
+    await waitForRoute(page, /^\/(Transit|profile)$/);
+    await page.goto(`${server.url}/#/profile`);
+    await expectText(page, '市场人员');
+    await expect(page.getByTestId('profile-clearance').textContent()).resolves.toContain('秘密');
+    await context.close();
+  });
+
+  it('auditadmin finds every step in the log', async () => {
+    const { context, page } = await signedIn('auditadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
+    await page.goto(`${server.url}/#/sysMgr/logMgr`);
+    const table = page.locator('.ant-table-tbody');
+    for (const [who, what] of [
+      ['sysadmin', '新增部门'], ['sysadmin', '新增用户'], ['secadmin', '分配人员'], ['secadmin', '设置密级'], [USERNAME, '修改密码'],
+    ]) {
+      await table.locator('tr', { hasText: who }).filter({ hasText: what }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    }
+    await screenshotBoth(page, 'flow-audit-log');
+    await context.close();
+  });
+});
