@@ -47,7 +47,7 @@ export async function visibleDocument(deps: Pick<Deps, 'db'>, viewer: Viewer, sp
 
 /** Changes are for the document's owner and the space's owner. */
 function assertCanChange(doc: DocumentRow, space: SpaceRow, viewer: Viewer): void {
-  if (doc.ownerId !== viewer.id && space.ownerId !== viewer.id) throw new HttpError(403, '只有文档的上传者或知识空间的创建者可以修改或删除文档');
+  if (doc.ownerId !== viewer.id && space.ownerId !== viewer.id) throw new HttpError(400, '只有文档的上传者或知识空间的创建者可以修改或删除文档');
 }
 
 /**
@@ -106,7 +106,7 @@ export async function startProcessing(deps: Deps, viewer: Viewer, docIds: number
   if (rows.length !== new Set(docIds).size) throw new HttpError(404, '文档不存在或您无权查看');
   const queued: number[] = [];
   for (const { doc, spaceOwner } of rows) {
-    if (doc.ownerId !== viewer.id && spaceOwner !== viewer.id) throw new HttpError(403, '只有文档的上传者或知识空间的创建者可以处理文档');
+    if (doc.ownerId !== viewer.id && spaceOwner !== viewer.id) throw new HttpError(400, '只有文档的上传者或知识空间的创建者可以处理文档');
     if (onlyStatuses && !onlyStatuses.includes(doc.status)) continue;
     if (doc.status === 'RUNNING') continue; // already being processed
     await enqueue(deps, { queue: DOCUMENT_QUEUE, key: documentJobKey(doc.id), payload: { docId: doc.id }, maxAttempts: deps.config.jobMaxAttempts });

@@ -26,9 +26,12 @@ export async function spaceByName(deps: Pick<Deps, 'db'>, name: string): Promise
   return space;
 }
 
-/** Only a space's owner changes or deletes it. */
+/**
+ * Only a space's owner changes or deletes it. Refused with 400, not 403: the client ends the session on any 403
+ * (spec §8), and this is a refusal of one action, not of the session.
+ */
 export function assertSpaceOwner(space: SpaceRow, viewer: Viewer): void {
-  if (space.ownerId !== viewer.id) throw new HttpError(403, '只有知识空间的创建者可以修改或删除它');
+  if (space.ownerId !== viewer.id) throw new HttpError(400, '只有知识空间的创建者可以修改或删除它');
 }
 
 const iso = (d: Date) => d.toISOString();

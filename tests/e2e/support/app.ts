@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Fills the sign-in form and submits it. */
 export async function signInThroughForm(page: Page, username: string, password: string): Promise<void> {
@@ -33,6 +33,6 @@ export async function waitForRoute(page: Page, pattern: RegExp, timeoutMs = 15_0
 }
 
 /** Waits until a text is visible somewhere on the page. */
-export async function expectText(page: Page, text: string | RegExp, timeoutMs = 10_000): Promise<void> {
+export async function expectText(page: Page | Locator, text: string | RegExp, timeoutMs = 10_000): Promise<void> {
   await page.getByText(text).first().waitFor({ state: 'visible', timeout: timeoutMs });
 }
