@@ -46,6 +46,17 @@ describe('人员管理', { timeout: 120_000 }, () => {
     expect(filters[0].childFilter.map((f: { filterName: string }) => f.filterName)).toEqual(['fullName', 'mobile', 'email']);
   });
 
+  it('shows a user’s details read-only', async () => {
+    userServer();
+    const { user: u } = await open();
+    await u.click(within(rowOf('李娜')).getByRole('button', { name: /查\s*看/ }));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    expect(within(dialog).getByText('用户详情：李娜')).toBeInTheDocument();
+    expect(within(dialog).getByText('市场部')).toBeInTheDocument();
+    expect(within(dialog).getByText(/^已锁定/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /保\s*存/ })).not.toBeInTheDocument();
+  });
+
   it('edits a user with the username fixed', async () => {
     const { writes } = userServer();
     const { user: u } = await open();

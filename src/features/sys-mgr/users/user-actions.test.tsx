@@ -37,6 +37,20 @@ describe('人员管理：账号操作与导入', { timeout: 120_000 }, () => {
     expect(writes.at(-1)?.body).toEqual({ dryRun: 'false', file: 'people.xlsx' });
   });
 
+  it('lists every row’s problems and offers no import while any row has one', async () => {
+    userServer();
+    const { user: u } = await open();
+    await u.click(within(table()).getByRole('button', { name: /导\s*入/ }));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    await u.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'bad.xlsx'));
+    await u.click(await within(dialog).findByRole('button', { name: '检查文件' }, WAIT));
+    expect(await within(dialog).findByText('共 2 行，1 行有问题，请修改文件后重新选择并检查', {}, WAIT)).toBeInTheDocument();
+    expect(within(dialog).getByText('部门「火星部」不存在')).toBeInTheDocument();
+    expect(within(dialog).getByText('可导入')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^确认导入/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '检查文件' })).toBeInTheDocument();
+  });
+
   it('refuses a file over the size limit before sending it', async () => {
     const { writes } = userServer();
     const { user: u } = await open();

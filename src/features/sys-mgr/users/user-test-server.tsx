@@ -91,6 +91,11 @@ export function userServer(detail = sysadmin) {
           { row: 4, username: 'imp.b', fullName: '乙', deptPath: '', problems: [] },
         ],
       };
+      if ((form.get('file') as File).name.startsWith('bad')) {
+        const rows = [{ ...report.rows[0] }, { ...report.rows[1], problems: ['用户名 imp.b 已存在', '部门「火星部」不存在'] }];
+        const bad = { ...report, valid: 1, invalid: 1, rows };
+        return report.dryRun ? ok(bad) : { status: 400, data: { code: 400, message: '1 行有问题，未导入任何用户，请修改后重新导入', results: bad } };
+      }
       if (report.dryRun) return ok(report);
       return ok({ ...report, created: [{ id: 20, username: 'imp.a', fullName: '甲', password: 'PassA-123456789a' }, { id: 21, username: 'imp.b', fullName: '乙', password: 'PassB-123456789b' }] });
     },
