@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Both cores: vitest's default (cores - 1) runs one file at a time on the 2-core CI machine.
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react()],
