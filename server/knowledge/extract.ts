@@ -1,4 +1,6 @@
-import ExcelJS from 'exceljs';
+
+/** exceljs takes a third of a second to load: only when a workbook is made or read, not at server start. */
+const loadExcel = async () => (await import('exceljs')).default;
 import { PermanentJobError } from '../jobs/worker';
 import { decodeText, type DocumentType } from './file-types';
 
@@ -18,7 +20,7 @@ async function docxText(buf: Buffer): Promise<string> {
 
 /** Each sheet as lines of `header: value` pairs, so a row stays readable on its own in a chunk. */
 async function xlsxText(buf: Buffer): Promise<string> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   await book.xlsx.load(buf as unknown as ArrayBuffer);
   const parts: string[] = [];
   book.eachSheet((sheet) => {

@@ -1,6 +1,7 @@
-import { Button, Popconfirm, Space } from 'antd';
+import { Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { CONFIRM_DELETE } from './constants';
+import styles from './RowTools.module.css';
 import type { DataRow, DataTableButton } from './types';
 
 /** Props of RowTools. */
@@ -18,14 +19,14 @@ export function RowTools<Row extends DataRow>({ row, locked, can, onView, onEdit
   return (
     <Space size={0}>
       {onView && can('view') && (
-        <Button type="link" size="small" onClick={() => onView(row)}>
+        <button type="button" className={styles.link} onClick={() => onView(row)}>
           查看
-        </Button>
+        </button>
       )}
       {onEdit && can('edit') && (
-        <Button type="link" size="small" disabled={locked} onClick={() => onEdit(row)}>
+        <button type="button" className={styles.link} disabled={locked} onClick={() => onEdit(row)}>
           编辑
-        </Button>
+        </button>
       )}
       {onDelete && can('delete') && <DeleteWithConfirm disabled={locked} onConfirm={() => onDelete(row)} />}
     </Space>
@@ -40,10 +41,9 @@ function DeleteWithConfirm({ disabled, onConfirm }: { disabled: boolean; onConfi
   const [open, setOpen] = useState(false);
   const [armed, setArmed] = useState(false);
   const button = (
-    <Button
-      type="link"
-      size="small"
-      danger
+    <button
+      type="button"
+      className={`${styles.link} ${styles.danger}`}
       disabled={disabled}
       onClick={armed ? undefined : () => {
         setArmed(true);
@@ -51,7 +51,7 @@ function DeleteWithConfirm({ disabled, onConfirm }: { disabled: boolean; onConfi
       }}
     >
       删除
-    </Button>
+    </button>
   );
   if (!armed) return button;
   return (
