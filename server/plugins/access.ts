@@ -6,7 +6,7 @@ import {
 import type { Deps } from '../deps';
 import type { Duty } from '../fastify-types';
 import { HttpError } from '../http-error';
-import { grantsOfUser, hasButton } from '../identity/access';
+import { grantsOfUser } from '../identity/access';
 import { authenticate } from '../identity/sessions';
 
 const DUTY_USER: Record<Duty, number> = { sysadmin: SYSADMIN_ID, secadmin: SECADMIN_ID, auditadmin: AUDITADMIN_ID };
@@ -47,11 +47,11 @@ export function registerAccess(app: FastifyInstance, deps: Deps): void {
     if (access === 'duty') {
       if (!system || !config.duty || DUTY_USER[config.duty] !== user.id) throw forbidden();
     }
-    if (config.func) {
-      const wanted = ([] as string[]).concat(config.func);
-      const { allFunc } = await grantsOfUser(deps, user.id);
-      if (!wanted.some((path) => allFunc.includes(path))) throw forbidden();
+    if (config.func || config.button) {
+      // One read of the grants for both checks.
+      const { allFunc, allBtn } = await grantsOfUser(deps, user.id);
+      if (config.func && !([] as string[]).concat(config.func).some((path) => allFunc.includes(path))) throw forbidden();
+      if (config.button && allBtn[config.button] !== true) throw forbidden();
     }
-    if (config.button && !(await hasButton(deps, user.id, config.button))) throw forbidden();
   });
 }
