@@ -50,12 +50,6 @@ async function loadGrants(deps: Pick<Deps, 'db'>, userId: number): Promise<Grant
   return { allFunc: funcRows.map((f) => f.path), allBtn };
 }
 
-/** Whether the user holds the button grant `path#code`. */
-export async function hasButton(deps: Pick<Deps, 'db'>, userId: number, button: string): Promise<boolean> {
-  const { allBtn } = await grantsOfUser(deps, userId);
-  return allBtn[button] === true;
-}
-
 /** The user's clearance grade and every grade at or below it (the grades the user may use). */
 export async function gradesForClearance(
   deps: Pick<Deps, 'db'>,
