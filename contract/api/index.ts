@@ -13,3 +13,4 @@ export * from './functions';
 export * from './dicts';
 export * from './user-rules';
 export * from './knowledge';
+export * from './chat';

@@ -134,3 +134,22 @@ export const KNOWLEDGE_PATHS = {
   chunkList: '/knowledge/:space/chunk/list',
   recallTest: '/knowledge/:space/recall_test',
 } as const;
+
+/** Chat calls (spec §7; DB-GPT's paths). `:id` of chat files is the dialogue's `conv_uid`, of a file's status the file id. */
+export const CHAT_PATHS = {
+  dialogueList: '/api/v1/chat/dialogue/list',
+  dialogueNew: '/api/v1/chat/dialogue/new',
+  dialogueDelete: '/api/v1/chat/dialogue/delete',
+  history: '/api/v1/chat/dialogue/messages/history',
+  modeParams: '/api/v1/chat/mode/params/list',
+  completions: '/api/v1/chat/completions',
+  /** Stops the dialogue's running answer (as closing the stream does; also through proxies that keep it open). */
+  stop: '/api/v1/chat/dialogue/stop',
+  /** Names of the configured chat models (DB-GPT `model/types`). */
+  modelTypes: '/api/v1/model/types',
+  concurrency: '/api/v1/worker/model/get_concurrency_status',
+  files: '/document/chat/files/:id',
+  fileStatus: '/document/chat/file/:id/status',
+  fileAdd: '/document/chat/file/add',
+  excelFileAdd: '/document/excel/chat/file/add',
+} as const;

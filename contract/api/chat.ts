@@ -1,0 +1,192 @@
+// Chat calls (spec §7; DB-GPT's shapes where the spec is silent, see ../shared/reference/dbgpt-api-compat.md §4).
+import { Type, type Static } from 'typebox';
+
+/** Chat modes (DB-GPT `ChatScene` codes). The database modes come with the database-chat issue. */
+export const CHAT_MODES = ['chat_normal', 'chat_knowledge', 'chat_excel', 'chat_with_db_qa', 'chat_with_db_execute'] as const;
+export type ChatMode = (typeof CHAT_MODES)[number];
+export const DEFAULT_CHAT_MODE: ChatMode = 'chat_normal';
+/** Spec §9. */
+export const DEFAULT_TEMPERATURE = 0.9;
+export const MAX_USER_INPUT = 20_000;
+
+export const ChatModeSchema = Type.Union(CHAT_MODES.map((m) => Type.Literal(m)));
+
+/** The stored user info the client adds to payloads; the server uses the session instead. */
+const userInfoFields = {
+  user_id: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 100 })])),
+  user_name: Type.Optional(Type.String({ maxLength: 100 })),
+  userInfo: Type.Optional(Type.Unknown()),
+};
+
+const ConvUid = Type.String({ minLength: 1, maxLength: 64 });
+
+/** A dialogue (DB-GPT `ConversationVo`): `user_input` is its title, the first question. */
+export const Dialogue = Type.Object({
+  conv_uid: Type.String(),
+  user_input: Type.String(),
+  chat_mode: Type.String(),
+  select_param: Type.Union([Type.String(), Type.Null()]),
+  model_name: Type.Union([Type.String(), Type.Null()]),
+  user_name: Type.String(),
+  gmt_created: Type.String(),
+  gmt_modified: Type.String(),
+});
+export type Dialogue = Static<typeof Dialogue>;
+
+/** GET dialogue/list: the caller's own dialogues, newest first; `keyword` searches titles. */
+export const DialogueListQuery = Type.Object({
+  keyword: Type.Optional(Type.String({ maxLength: 100 })),
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  ...userInfoFields,
+});
+
+/** POST dialogue/new?chat_mode=&user_id= (body: the stored user info, ignored). */
+export const DialogueNewQuery = Type.Object({
+  chat_mode: Type.Optional(ChatModeSchema),
+  user_id: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 100 })])),
+  user_name: Type.Optional(Type.String({ maxLength: 100 })),
+  model_name: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+/** `con_uid` (DB-GPT's spelling) names the dialogue in delete, history and stop. */
+export const ConUidQuery = Type.Object({ con_uid: ConvUid, ...userInfoFields });
+
+export const MESSAGE_ROLES = ['human', 'ai', 'view'] as const;
+/** How an answer ended: streaming, complete, stopped by the user or a dropped connection, failed. */
+export const ANSWER_STATUSES = ['streaming', 'complete', 'stopped', 'failed'] as const;
+export type AnswerStatus = (typeof ANSWER_STATUSES)[number];
+
+/** A cited passage of a knowledge answer. */
+export const Citation = Type.Object({
+  /** 1-based, as `[n]` in the answer. */
+  index: Type.Number(),
+  space: Type.String(),
+  doc_id: Type.Number(),
+  doc_name: Type.String(),
+  chunk_id: Type.Number(),
+  content: Type.String(),
+  score: Type.Number(),
+});
+export type Citation = Static<typeof Citation>;
+
+/** The result of a spreadsheet question: the query, its rows, and a chart the client can draw. */
+export const ChartView = Type.Object({
+  /** DB-GPT display types: response_table, response_bar_chart, response_line_chart, response_pie_chart, … */
+  type: Type.String(),
+  sql: Type.String(),
+  columns: Type.Array(Type.String()),
+  data: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  /** True when the row cap cut the result. */
+  truncated: Type.Boolean(),
+  /** For charts: which columns are the category and the values. */
+  x: Type.Optional(Type.String()),
+  y: Type.Optional(Type.Array(Type.String())),
+  description: Type.Optional(Type.String()),
+});
+export type ChartView = Static<typeof ChartView>;
+
+/** One message of the history (DB-GPT `MessageVo`); all messages of a round share `order`. */
+export const ChatMessage = Type.Object({
+  role: Type.Union(MESSAGE_ROLES.map((r) => Type.Literal(r))),
+  context: Type.String(),
+  order: Type.Number(),
+  time_stamp: Type.Union([Type.String(), Type.Null()]),
+  model_name: Type.Union([Type.String(), Type.Null()]),
+  /** On `view` messages. */
+  status: Type.Optional(Type.Union(ANSWER_STATUSES.map((s) => Type.Literal(s)))),
+  references: Type.Optional(Type.Array(Citation)),
+  chart: Type.Optional(ChartView),
+});
+export type ChatMessage = Static<typeof ChatMessage>;
+
+/** POST mode/params/list?chat_mode=&conv_uid=: `{param, type}` options of the mode (spaces, uploaded sheets, databases). */
+export const ModeParamsQuery = Type.Object({
+  chat_mode: ChatModeSchema,
+  conv_uid: Type.Optional(ConvUid),
+  ...userInfoFields,
+});
+export const ModeParam = Type.Object({
+  param: Type.String(),
+  type: Type.String(),
+  /** The uploaded file of a `chat_excel` option. */
+  file_id: Type.Optional(Type.Number()),
+});
+export type ModeParam = Static<typeof ModeParam>;
+
+/** POST chat/completions (DB-GPT `ConversationVo` as the body). */
+export const CompletionBody = Type.Object({
+  conv_uid: ConvUid,
+  user_input: Type.String({ minLength: 1, maxLength: MAX_USER_INPUT }),
+  chat_mode: Type.Optional(ChatModeSchema),
+  select_param: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+  model_name: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+  temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 2 })),
+  max_new_tokens: Type.Optional(Type.Integer({ minimum: 1, maximum: 32_000 })),
+  /** Answer the last question again, replacing its answer. */
+  regenerate: Type.Optional(Type.Boolean()),
+  incremental: Type.Optional(Type.Boolean()),
+  sys_code: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+  ...userInfoFields,
+});
+export type CompletionBody = Static<typeof CompletionBody>;
+
+/**
+ * Frames of the completion stream (`text/event-stream`, one `data: <json>` per frame, `data: [DONE]` last):
+ * - `chat.completion.chunk`: OpenAI's incremental chunk; `choices[0].delta.content` is the new text.
+ * - `chat.references`: the citations of a knowledge answer, after the text.
+ * - `chat.chart`: the result table and chart of a spreadsheet answer, after the text.
+ * - `chat.error`: the answer failed (or no model is configured); the text so far stays.
+ * The first chunk carries `order`, the round the answer is stored as.
+ */
+export type CompletionChunkFrame = {
+  object: 'chat.completion.chunk';
+  id: string;
+  created: number;
+  model: string;
+  order?: number;
+  choices: { index: number; delta: { role?: 'assistant'; content?: string }; finish_reason?: string | null }[];
+};
+export type ReferencesFrame = { object: 'chat.references'; references: Citation[] };
+export type ChartFrame = { object: 'chat.chart'; chart: ChartView };
+export type ErrorFrame = { object: 'chat.error'; code: string; message: string };
+export type CompletionFrame = CompletionChunkFrame | ReferencesFrame | ChartFrame | ErrorFrame;
+export const STREAM_DONE = '[DONE]';
+
+/** Chat files: a document processed privately for one dialogue. */
+export const CHAT_FILE_STATUSES = ['TODO', 'RUNNING', 'FINISHED', 'FAILED'] as const;
+export const ChatFile = Type.Object({
+  id: Type.Number(),
+  conv_uid: Type.String(),
+  file_name: Type.String(),
+  /** `document` (file chat) or `excel` (spreadsheet chat). */
+  kind: Type.String(),
+  size: Type.Number(),
+  status: Type.Union(CHAT_FILE_STATUSES.map((s) => Type.Literal(s))),
+  /** Why processing failed, in Chinese. */
+  result: Type.Union([Type.String(), Type.Null()]),
+  gmt_created: Type.String(),
+});
+export type ChatFile = Static<typeof ChatFile>;
+export const ConvParams = Type.Object({ id: ConvUid });
+export const ChatFileParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** POST worker/model/get_concurrency_status: per model, its limit and the requests running and waiting. */
+export const ConcurrencyStatus = Type.Object({
+  model_name: Type.String(),
+  model_type: Type.Union([Type.Literal('llm'), Type.Literal('text2vec')]),
+  limit: Type.Number(),
+  running: Type.Number(),
+  waiting: Type.Number(),
+});
+export type ConcurrencyStatus = Static<typeof ConcurrencyStatus>;
+export const ConcurrencyBody = Type.Object({ data: Type.Optional(Type.Unknown()), ...userInfoFields });
+
+/** Chinese messages the client and the server share. */
+export const CHAT_MESSAGES = {
+  noModel: '未配置大模型：请管理员设置 LLM_BASE_URL 和 LLM_MODEL（见 .env.example）后重启服务。',
+  missingFile: '缺少文件参数',
+  uploadCancelled: '取消上传',
+  dialogueNotFound: '对话不存在',
+  unknownModel: '模型不存在',
+} as const;

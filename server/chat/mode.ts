@@ -1,0 +1,50 @@
+// What a chat mode contributes to an answer. The completion pipeline (server/chat/completion.ts) owns the
+// dialogue, the stream, storage, the model queue and aborts; a mode only decides what the model is told and
+// what follows the model's text.
+import type { ChartView, ChatMode, Citation } from '../../contract/api';
+import type { Deps } from '../deps';
+import type { Viewer } from '../knowledge/visibility';
+
+export type LlmMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+/** The dialogue an answer belongs to. */
+export type DialogueRef = { id: number; convUid: string; ownerId: number; chatMode: ChatMode; selectParam: string | null };
+
+export type ModeContext = {
+  deps: Deps;
+  viewer: Viewer;
+  dialogue: DialogueRef;
+  question: string;
+  /** Earlier rounds, oldest first, already cut to the token budget. */
+  history: LlmMessage[];
+  /** Aborted when the user stops or disconnects. */
+  signal: AbortSignal;
+  /** Whether a chat model is configured; when not, the mode may still answer through `fallback`. */
+  modelConfigured: boolean;
+  /** A whole (not streamed) answer from the dialogue's model, through its concurrency queue; for corrections. */
+  complete(messages: LlmMessage[], options?: { temperature?: number; maxTokens?: number }): Promise<string>;
+};
+
+/** What the pipeline does once the model's text is complete. */
+export type ModeFinish = {
+  /** Text appended to the answer (streamed to the client and stored). */
+  appendText?: string;
+  chart?: ChartView;
+};
+
+export type PreparedAnswer = {
+  /** The messages sent to the model (system prompt, history, question with its context). */
+  messages: LlmMessage[];
+  /** Citations sent as the final frame and stored with the answer. */
+  references?: Citation[];
+  /** The answer to give when no model is configured (e.g. the best passages); absent → the 未配置大模型 message. */
+  fallback?: string;
+  /** Runs after the model's text (e.g. the SQL of a spreadsheet answer); not run when the answer was stopped. */
+  finish?: (answer: string) => Promise<ModeFinish>;
+};
+
+export type ChatModeHandler = {
+  mode: ChatMode;
+  /** Refuses (throws HttpError 400 with a Chinese message) a missing or foreign `select_param`. */
+  prepare(ctx: ModeContext): Promise<PreparedAnswer>;
+};
