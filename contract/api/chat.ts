@@ -1,13 +1,9 @@
 // Chat calls (spec §7; DB-GPT's shapes where the spec is silent, see ../shared/reference/dbgpt-api-compat.md §4).
 import { Type, type Static } from 'typebox';
 
-/** Chat modes (DB-GPT `ChatScene` codes). The database modes come with the database-chat issue. */
-export const CHAT_MODES = ['chat_normal', 'chat_knowledge', 'chat_excel', 'chat_with_db_qa', 'chat_with_db_execute'] as const;
-export type ChatMode = (typeof CHAT_MODES)[number];
-export const DEFAULT_CHAT_MODE: ChatMode = 'chat_normal';
-/** Spec §9. */
-export const DEFAULT_TEMPERATURE = 0.9;
-export const MAX_USER_INPUT = 20_000;
+import { ANSWER_STATUSES, CHAT_FILE_STATUSES, CHAT_MODES, MAX_USER_INPUT, MESSAGE_ROLES } from './chat-limits';
+
+export * from './chat-limits';
 
 export const ChatModeSchema = Type.Union(CHAT_MODES.map((m) => Type.Literal(m)));
 
@@ -51,11 +47,6 @@ export const DialogueNewQuery = Type.Object({
 
 /** `con_uid` (DB-GPT's spelling) names the dialogue in delete, history and stop. */
 export const ConUidQuery = Type.Object({ con_uid: ConvUid, ...userInfoFields });
-
-export const MESSAGE_ROLES = ['human', 'ai', 'view'] as const;
-/** How an answer ended: streaming, complete, stopped by the user or a dropped connection, failed. */
-export const ANSWER_STATUSES = ['streaming', 'complete', 'stopped', 'failed'] as const;
-export type AnswerStatus = (typeof ANSWER_STATUSES)[number];
 
 /** A cited passage of a knowledge answer. */
 export const Citation = Type.Object({
@@ -151,10 +142,8 @@ export type ReferencesFrame = { object: 'chat.references'; references: Citation[
 export type ChartFrame = { object: 'chat.chart'; chart: ChartView };
 export type ErrorFrame = { object: 'chat.error'; code: string; message: string };
 export type CompletionFrame = CompletionChunkFrame | ReferencesFrame | ChartFrame | ErrorFrame;
-export const STREAM_DONE = '[DONE]';
 
 /** Chat files: a document processed privately for one dialogue. */
-export const CHAT_FILE_STATUSES = ['TODO', 'RUNNING', 'FINISHED', 'FAILED'] as const;
 export const ChatFile = Type.Object({
   id: Type.Number(),
   conv_uid: Type.String(),
@@ -181,12 +170,3 @@ export const ConcurrencyStatus = Type.Object({
 });
 export type ConcurrencyStatus = Static<typeof ConcurrencyStatus>;
 export const ConcurrencyBody = Type.Object({ data: Type.Optional(Type.Unknown()), ...userInfoFields });
-
-/** Chinese messages the client and the server share. */
-export const CHAT_MESSAGES = {
-  noModel: '未配置大模型：请管理员设置 LLM_BASE_URL 和 LLM_MODEL（见 .env.example）后重启服务。',
-  missingFile: '缺少文件参数',
-  uploadCancelled: '取消上传',
-  dialogueNotFound: '对话不存在',
-  unknownModel: '模型不存在',
-} as const;

@@ -7,3 +7,4 @@ export * from './paths';
 export * from './audit-actions';
 export * from './depts-limits';
 export * from './user-rules';
+export * from './chat-limits';

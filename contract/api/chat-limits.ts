@@ -1,0 +1,31 @@
+// Chat constants shared by the server and the renderer. TypeBox-free, so the renderer may import them at run time.
+
+/** Chat modes (DB-GPT `ChatScene` codes). The database modes come with the database-chat issue. */
+export const CHAT_MODES = ['chat_normal', 'chat_knowledge', 'chat_excel', 'chat_with_db_qa', 'chat_with_db_execute'] as const;
+export type ChatMode = (typeof CHAT_MODES)[number];
+export const DEFAULT_CHAT_MODE: ChatMode = 'chat_normal';
+/** Spec §9. */
+export const DEFAULT_TEMPERATURE = 0.9;
+/** Longest question (characters). */
+export const MAX_USER_INPUT = 20_000;
+
+/** Roles of history messages; the client shows `human` and `view`. */
+export const MESSAGE_ROLES = ['human', 'ai', 'view'] as const;
+/** How an answer ended: streaming, complete, stopped by the user or a dropped connection, failed. */
+export const ANSWER_STATUSES = ['streaming', 'complete', 'stopped', 'failed'] as const;
+export type AnswerStatus = (typeof ANSWER_STATUSES)[number];
+
+/** The last frame of the completion stream (`data: [DONE]`). */
+export const STREAM_DONE = '[DONE]';
+
+/** Processing states of a chat file (DB-GPT's document states). */
+export const CHAT_FILE_STATUSES = ['TODO', 'RUNNING', 'FINISHED', 'FAILED'] as const;
+
+/** Chinese messages the client and the server share. */
+export const CHAT_MESSAGES = {
+  noModel: '未配置大模型：请管理员设置 LLM_BASE_URL 和 LLM_MODEL（见 .env.example）后重启服务。',
+  missingFile: '缺少文件参数',
+  uploadCancelled: '取消上传',
+  dialogueNotFound: '对话不存在',
+  unknownModel: '模型不存在',
+} as const;
