@@ -254,3 +254,70 @@ export const knowledgeState = pgTable('knowledge_state', {
   spaceId: integer('space_id').primaryKey(),
   generation: bigint('generation', { mode: 'number' }).notNull().default(0),
 });
+
+/** AI chat dialogues (对话), each owned by one user; `title` is the first question. */
+export const chatDialogues = pgTable('chat_dialogues', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  convUid: text('conv_uid').notNull().unique(),
+  ownerId: integer('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  chatMode: text('chat_mode').notNull(),
+  selectParam: text('select_param'),
+  modelName: text('model_name'),
+  title: text('title').notNull().default(''),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+}, (t) => [index('chat_dialogues_owner_idx').on(t.ownerId, t.updatedAt.desc())]);
+
+/**
+ * Messages of a dialogue: per round a `human` question, the raw `ai` model text and the `view` answer shown
+ * (with its status streaming | complete | stopped | failed, citations and chart).
+ */
+export const chatMessages = pgTable('chat_messages', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  dialogueId: integer('dialogue_id').notNull().references(() => chatDialogues.id, { onDelete: 'cascade' }),
+  round: integer('round').notNull(),
+  role: text('role').notNull(),
+  content: text('content').notNull().default(''),
+  status: text('status'),
+  references: jsonb('references'),
+  chart: jsonb('chart'),
+  modelName: text('model_name'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+}, (t) => [
+  unique('chat_messages_round_uq').on(t.dialogueId, t.round, t.role),
+  index('chat_messages_status_idx').on(t.status),
+]);
+
+/** Files uploaded into a dialogue: documents for file chat, spreadsheets for `chat_excel`. */
+export const chatFiles = pgTable('chat_files', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  dialogueId: integer('dialogue_id').notNull().references(() => chatDialogues.id, { onDelete: 'cascade' }),
+  ownerId: integer('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** `document` | `excel`. */
+  kind: text('kind').notNull(),
+  fileName: text('file_name').notNull(),
+  /** Path of the stored file relative to DATA_DIR. */
+  storedPath: text('stored_path').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  /** TODO → RUNNING → FINISHED | FAILED, the reason in `result`. */
+  status: text('status').notNull().default('TODO'),
+  result: text('result'),
+  textContent: text('text_content'),
+  tableMeta: jsonb('table_meta'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+}, (t) => [index('chat_files_dialogue_idx').on(t.dialogueId, t.id)]);
+
+/** Chunks of a processed chat document; `terms` holds the segmented words for full-text search. */
+export const chatFileChunks = pgTable('chat_file_chunks', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  fileId: integer('file_id').notNull().references(() => chatFiles.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  content: text('content').notNull(),
+  terms: text('terms').notNull(),
+  search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('simple', terms)`),
+}, (t) => [
+  unique('chat_file_chunks_seq_uq').on(t.fileId, t.seq),
+  index('chat_file_chunks_search_idx').using('gin', t.search),
+]);
