@@ -10,6 +10,7 @@ import { prepareDatabase } from './db/setup';
 import type { Deps } from './deps';
 import './fastify-types';
 import { loggerOptions, type LogStream } from './logging';
+import { lazyCompilers } from './http/lazy-compilers';
 import { registerAccess } from './plugins/access';
 import { registerAudit } from './plugins/audit';
 import { managementRoutes } from './routes/mgmt';
@@ -44,6 +45,8 @@ export type BuildAppOptions = {
   onRoute?: (route: RouteOptions) => void;
   /** First start with the demo organisation: add the demo knowledge space and process its documents. */
   seedDemoKnowledge?: boolean;
+  /** Compile each route's schemas on its first request rather than at start (the process entry; faster start). */
+  lazySchemas?: boolean;
 };
 
 /** Builds the Fastify app (not listening). Everything is registered when the promise resolves. */
@@ -65,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     requestIdHeader: false,
     // Unknown body properties are refused (additionalProperties: false), not silently dropped.
     ajv: { customOptions: { removeAdditional: false } },
+    ...(options.lazySchemas ? { schemaController: { compilersFactory: lazyCompilers().compilersFactory } } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

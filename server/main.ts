@@ -22,7 +22,9 @@ async function main(): Promise<void> {
     throw err;
   }
   const prepared = await prepareDatabase(config);
-  const app = await buildApp({ config, db: prepared.database, seedDemoKnowledge: prepared.seed.created && config.seedDemo });
+  const app = await buildApp({ config, db: prepared.database, seedDemoKnowledge: prepared.seed.created && config.seedDemo,
+    lazySchemas: true,
+  });
   const address = await app.listen({ host: config.host, port: config.port });
   process.stdout.write(await startBanner(prepared.database.db, config, address, prepared.seed));
 

@@ -75,7 +75,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const testDb = options.db ?? (await openTestDatabase({ config: options.config }));
   const clock = fakeClock();
   const config = { ...testDb.config, ...options.config };
-  const app = await buildApp({ config, now: clock.now, db: testDb.database, logStream: options.logStream });
+  // As the process entry does (server/main.ts); app.test.ts builds with eager schemas, so a broken one fails there.
+  const app = await buildApp({ config, now: clock.now, db: testDb.database, logStream: options.logStream, lazySchemas: true });
   options.register?.(app);
   await app.ready();
   return {
