@@ -5,7 +5,7 @@ import { ANSWER_STATUSES, CHAT_FILE_STATUSES, CHAT_MODES, MAX_USER_INPUT, MESSAG
 
 export * from './chat-limits';
 
-export const ChatModeSchema = Type.Union(CHAT_MODES.map((m) => Type.Literal(m)));
+export const ChatModeSchema = Type.Enum(CHAT_MODES);
 
 /** The stored user info the client adds to payloads; the server uses the session instead. */
 const userInfoFields = {
@@ -79,13 +79,13 @@ export type ChartView = Static<typeof ChartView>;
 
 /** One message of the history (DB-GPT `MessageVo`); all messages of a round share `order`. */
 export const ChatMessage = Type.Object({
-  role: Type.Union(MESSAGE_ROLES.map((r) => Type.Literal(r))),
+  role: Type.Enum(MESSAGE_ROLES),
   context: Type.String(),
   order: Type.Number(),
   time_stamp: Type.Union([Type.String(), Type.Null()]),
   model_name: Type.Union([Type.String(), Type.Null()]),
   /** On `view` messages. */
-  status: Type.Optional(Type.Union(ANSWER_STATUSES.map((s) => Type.Literal(s)))),
+  status: Type.Optional(Type.Enum(ANSWER_STATUSES)),
   references: Type.Optional(Type.Array(Citation)),
   chart: Type.Optional(ChartView),
 });
@@ -151,7 +151,7 @@ export const ChatFile = Type.Object({
   /** `document` (file chat) or `excel` (spreadsheet chat). */
   kind: Type.String(),
   size: Type.Number(),
-  status: Type.Union(CHAT_FILE_STATUSES.map((s) => Type.Literal(s))),
+  status: Type.Enum(CHAT_FILE_STATUSES),
   /** Why processing failed, in Chinese. */
   result: Type.Union([Type.String(), Type.Null()]),
   gmt_created: Type.String(),
