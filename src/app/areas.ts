@@ -1,4 +1,4 @@
-import { BookOutlined, UserOutlined } from '@ant-design/icons';
+import { BookOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
 /** An area of the home layout: a route the client has, its menu entry and its card on /Transit. */
@@ -20,6 +20,14 @@ export type Area = {
 
 /** Areas whose routes exist in the client; later features register theirs here. */
 export const AREAS: Area[] = [
+  {
+    key: 'chatWindow',
+    path: '/chatWindow',
+    title: '智能问答',
+    description: '与大模型对话，基于知识库、文件和表格提问，答案注明出处',
+    icon: MessageOutlined,
+    load: () => import('../features/chat/ChatWindowPage').then((m) => m.ChatWindowPage),
+  },
   {
     key: 'knowledgeBase',
     path: '/knowledgeBase',

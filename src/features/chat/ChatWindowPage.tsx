@@ -1,0 +1,109 @@
+import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_CHAT_MODE } from '../../../contract/api/runtime';
+import type { ChatMode, Dialogue } from '../../../contract/api';
+import { useDialoguesQuery, useModeParamsQuery, useModelTypesQuery, useNewDialogueMutation } from './api';
+import styles from './chat.module.css';
+import { ChatPane } from './ChatPane';
+import { ChatToolbar } from './ChatToolbar';
+import { DialoguePanel } from './DialoguePanel';
+import { MODE_OPTIONS, PARAM_LABELS } from './modes';
+
+type Pane = { key: string; conv: string | null };
+
+const knownMode = (mode: string): ChatMode => MODE_OPTIONS.find((m) => m.value === mode)?.value ?? DEFAULT_CHAT_MODE;
+
+/** /chatWindow 智能问答: dialogues on the left, the conversation with its mode, parameter and model on the right. */
+export function ChatWindowPage() {
+  const [search, setSearch] = useSearchParams();
+  const [pane, setPane] = useState<Pane>(() => ({ key: search.get('id') ?? 'new', conv: search.get('id') }));
+  const [mode, setMode] = useState<ChatMode>(DEFAULT_CHAT_MODE);
+  const [param, setParam] = useState<string | null>(null);
+  const [model, setModel] = useState<string | null>(null);
+  const [collapsed, setCollapsed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [synced, setSynced] = useState(pane.conv === null);
+  const creating = useRef<Promise<string> | null>(null);
+
+  const dialogues = useDialoguesQuery({});
+  const models = useModelTypesQuery();
+  const params = useModeParamsQuery({ chat_mode: mode, conv_uid: pane.conv ?? undefined }, { skip: !PARAM_LABELS[mode] });
+  const [newDialogue] = useNewDialogueMutation();
+  const list = params.data ?? [];
+  // The first option is selected until the user picks another (DB-GPT's select does the same).
+  const effectiveParam = PARAM_LABELS[mode] ? (list.some((p) => p.param === param) ? param : (list[0]?.param ?? null)) : null;
+  const effectiveModel = model ?? models.data?.[0] ?? null;
+
+  const apply = (d: Dialogue) => {
+    setMode(knownMode(d.chat_mode));
+    setParam(d.select_param);
+    if (d.model_name) setModel(d.model_name);
+  };
+  // Opened with ?id=: take the dialogue's mode and parameter once the list has it.
+  if (!synced && dialogues.data) {
+    setSynced(true);
+    const d = dialogues.data.find((x) => x.conv_uid === pane.conv);
+    if (d) apply(d);
+  }
+
+  const open = (next: Pane) => {
+    setPane(next);
+    setSearch(next.conv ? { id: next.conv } : {}, { replace: true });
+  };
+  const ensureDialogue = () => {
+    if (pane.conv) return Promise.resolve(pane.conv);
+    creating.current ??= newDialogue({ chat_mode: mode, model_name: effectiveModel ?? undefined })
+      .unwrap()
+      .then((d) => {
+        setPane((p) => ({ ...p, conv: d.conv_uid }));
+        setSearch({ id: d.conv_uid }, { replace: true });
+        return d.conv_uid;
+      })
+      .finally(() => {
+        creating.current = null;
+      });
+    return creating.current;
+  };
+
+  return (
+    <div className={styles.page}>
+      <DialoguePanel
+        activeUid={pane.conv}
+        collapsed={collapsed}
+        onToggle={() => setCollapsed((c) => !c)}
+        onNew={() => open({ key: `new-${Date.now()}`, conv: null })}
+        onSelect={(d) => {
+          if (d.conv_uid === pane.conv) return;
+          apply(d);
+          open({ key: d.conv_uid, conv: d.conv_uid });
+        }}
+        onDeleted={(uid) => (uid === pane.conv ? open({ key: `new-${Date.now()}`, conv: null }) : undefined)}
+      />
+      <section className={styles.main} aria-label="对话">
+        <ChatToolbar
+          mode={mode}
+          onMode={(m) => {
+            setMode(m);
+            setParam(null);
+          }}
+          params={params.data}
+          paramsLoading={params.isFetching}
+          param={effectiveParam}
+          onParam={setParam}
+          model={effectiveModel}
+          onModel={setModel}
+          disabled={busy}
+        />
+        <ChatPane
+          key={pane.key}
+          convUid={pane.conv}
+          mode={mode}
+          selectParam={effectiveParam}
+          model={effectiveModel}
+          ensureDialogue={ensureDialogue}
+          onBusy={setBusy}
+        />
+      </section>
+    </div>
+  );
+}

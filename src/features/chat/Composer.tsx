@@ -1,0 +1,78 @@
+import { PaperClipOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Input, Progress, Tooltip, Typography } from 'antd';
+import { useState, type KeyboardEvent } from 'react';
+import { MAX_USER_INPUT } from '../../../contract/api/runtime';
+import styles from './chat.module.css';
+import type { UploadProgress } from './files/useChatUpload';
+
+export type ComposerProps = {
+  busy: boolean;
+  onSend: (question: string) => void;
+  onStop: () => void;
+  /** Upload for file and spreadsheet chat; absent in modes without files. */
+  upload?: { label: string; onUpload: () => void; onCancel: () => void; progress: UploadProgress; error: string };
+  placeholder: string;
+};
+
+/** The question box: Enter sends, Shift+Enter starts a new line; at most MAX_USER_INPUT characters; stop while streaming. */
+export function Composer({ busy, onSend, onStop, upload, placeholder }: ComposerProps) {
+  const [text, setText] = useState('');
+  const empty = text.trim() === '';
+  const send = () => {
+    if (busy || empty || text.length > MAX_USER_INPUT) return;
+    onSend(text.trim());
+    setText('');
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      send();
+    }
+  };
+  return (
+    <div className={styles.composer}>
+      {upload?.progress && (
+        <div className={styles.uploading} data-testid="chat-upload-progress">
+          <Typography.Text ellipsis style={{ maxWidth: 260 }}>正在上传：{upload.progress.name}</Typography.Text>
+          <Progress percent={upload.progress.percent} size="small" style={{ width: 200, margin: 0 }} />
+          <Button size="small" onClick={upload.onCancel}>取消上传</Button>
+        </div>
+      )}
+      {upload?.error && <Typography.Text type="danger" className={styles.uploadError}>{upload.error}</Typography.Text>}
+      <div className={styles.inputBox}>
+        <Input.TextArea
+          aria-label="输入问题"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={placeholder}
+          autoSize={{ minRows: 2, maxRows: 8 }}
+          maxLength={MAX_USER_INPUT}
+          showCount={{ formatter: ({ count }) => `${count} / ${MAX_USER_INPUT}` }}
+          variant="borderless"
+        />
+        <div className={styles.inputTools}>
+          {upload ? (
+            <Tooltip title={upload.label}>
+              <Button icon={<PaperClipOutlined />} onClick={upload.onUpload} disabled={Boolean(upload.progress) || busy}>
+                {upload.label}
+              </Button>
+            </Tooltip>
+          ) : (
+            <span />
+          )}
+          <span className={styles.hint}>Enter 发送，Shift+Enter 换行</span>
+          {busy ? (
+            <Button danger icon={<StopOutlined />} onClick={onStop}>
+              停止
+            </Button>
+          ) : (
+            <Button type="primary" icon={<SendOutlined />} onClick={send} disabled={empty}>
+              发送
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

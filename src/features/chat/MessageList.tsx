@@ -1,0 +1,50 @@
+import { Empty, Spin } from 'antd';
+import { useLayoutEffect, useRef } from 'react';
+import type { Round } from './conversation/rounds';
+import { RoundView } from './answer/AnswerView';
+import styles from './chat.module.css';
+
+// Finished rounds get the same props on every render, so their memo holds while the last one streams.
+const NOOP = () => undefined;
+
+export type MessageListProps = { rounds: Round[]; loading: boolean; busy: boolean; onRegenerate: () => void; emptyHint: string };
+
+/** The conversation; keeps to the bottom while an answer streams unless the user scrolled up to read. */
+export function MessageList({ rounds, loading, busy, onRegenerate, emptyHint }: MessageListProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  }, [rounds]);
+
+  return (
+    <div
+      ref={box}
+      className={styles.messages}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+      }}
+    >
+      <div className={styles.messagesInner}>
+        {loading && <Spin style={{ display: 'block', margin: '40px auto' }} />}
+        {!loading && !rounds.length && (
+          <div className={styles.welcome}>
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span>你好，我是智能问答助手<br />{emptyHint}</span>} />
+          </div>
+        )}
+        {rounds.map((round, i) => (
+          <RoundView
+            key={i}
+            round={round}
+            last={i === rounds.length - 1}
+            canRegenerate={i === rounds.length - 1 && !busy && Boolean(round.answer)}
+            onRegenerate={i === rounds.length - 1 ? onRegenerate : NOOP}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

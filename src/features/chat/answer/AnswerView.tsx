@@ -1,0 +1,70 @@
+import { CopyOutlined, LoadingOutlined, RedoOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, App, Avatar, Button, Tag, Tooltip } from 'antd';
+import { memo } from 'react';
+import { copyText } from '../copy-text';
+import type { Answer, Round } from '../conversation/rounds';
+import { Markdown } from '../markdown/Markdown';
+import styles from '../chat.module.css';
+import { ChartAnswer } from './ChartAnswer';
+import { Citations } from './Citations';
+
+function StatusTag({ answer }: { answer: Answer }) {
+  if (answer.status === 'stopped') return <Tag>已停止</Tag>;
+  if (answer.status === 'failed') return <Tag color="error">回答失败</Tag>;
+  return null;
+}
+
+function AnswerBody({ answer }: { answer: Answer }) {
+  const { message } = App.useApp();
+  const streaming = answer.status === 'streaming';
+  return (
+    <>
+      {answer.text ? <Markdown text={answer.text} /> : streaming ? <span className={styles.thinking}><LoadingOutlined /> 正在思考…</span> : null}
+      {streaming && answer.text && <span className={styles.cursor} aria-hidden />}
+      {answer.status === 'failed' && answer.error && <Alert type="error" showIcon title={answer.error} className={styles.answerError} />}
+      {answer.chart && <ChartAnswer chart={answer.chart} />}
+      {answer.references && <Citations references={answer.references} />}
+      {!streaming && (
+        <div className={styles.answerTools}>
+          <StatusTag answer={answer} />
+          <Tooltip title="复制回答">
+            <Button
+              type="text"
+              size="small"
+              aria-label="复制回答"
+              icon={<CopyOutlined />}
+              onClick={async () => (await copyText(answer.text)) ? message.success('已复制') : message.error('复制失败')}
+            />
+          </Tooltip>
+        </div>
+      )}
+    </>
+  );
+}
+
+export type RoundViewProps = { round: Round; last: boolean; canRegenerate: boolean; onRegenerate: () => void };
+
+/** A question and its answer; memoised so finished rounds are not rendered again while another streams. */
+export const RoundView = memo(function RoundView({ round, last, canRegenerate, onRegenerate }: RoundViewProps) {
+  return (
+    <div className={styles.round} data-testid="chat-round">
+      <div className={styles.human}>
+        <div className={styles.humanBubble}>{round.question}</div>
+        <Avatar size={32} icon={<UserOutlined />} className={styles.humanAvatar} />
+      </div>
+      {round.answer && (
+        <div className={styles.ai}>
+          <Avatar size={32} icon={<RobotOutlined />} className={styles.aiAvatar} />
+          <div className={styles.aiBubble} data-testid="chat-answer" data-status={round.answer.status}>
+            <AnswerBody answer={round.answer} />
+            {last && canRegenerate && (
+              <Button type="link" size="small" icon={<RedoOutlined />} onClick={onRegenerate} className={styles.regenerate}>
+                重新生成
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,36 @@
+import { FileTextOutlined } from '@ant-design/icons';
+import { Descriptions, Drawer, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import type { Citation } from '../../../../contract/api';
+import styles from '../chat.module.css';
+
+/** The sources of a knowledge answer; each opens the cited passage with its document and score. */
+export function Citations({ references }: { references: Citation[] }) {
+  const [open, setOpen] = useState<Citation | null>(null);
+  if (!references.length) return null;
+  return (
+    <div className={styles.citations} aria-label="引用来源">
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>引用来源：</Typography.Text>
+      {references.map((ref) => (
+        <Tag key={`${ref.index}-${ref.chunk_id}`} className={styles.citation} icon={<FileTextOutlined />} onClick={() => setOpen(ref)}>
+          <button type="button" className={styles.linkButton}>
+            [{ref.index}] {ref.doc_name}
+          </button>
+        </Tag>
+      ))}
+      <Drawer open={open !== null} size={560} title={open ? `[${open.index}] ${open.doc_name}` : ''} onClose={() => setOpen(null)} destroyOnHidden>
+        {open && (
+          <>
+            <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
+              <Descriptions.Item label="文档">{open.doc_name}</Descriptions.Item>
+              <Descriptions.Item label="知识空间">{open.space}</Descriptions.Item>
+              <Descriptions.Item label="相关度">{open.score.toFixed(3)}</Descriptions.Item>
+            </Descriptions>
+            <Typography.Title level={5}>引用段落</Typography.Title>
+            <Typography.Paragraph className={styles.passage}>{open.content}</Typography.Paragraph>
+          </>
+        )}
+      </Drawer>
+    </div>
+  );
+}
