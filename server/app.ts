@@ -15,6 +15,8 @@ import { registerAccess } from './plugins/access';
 import { registerAudit } from './plugins/audit';
 import { managementRoutes } from './routes/mgmt';
 import { knowledgeRoutes } from './routes/knowledge';
+import { chatRoutes } from './routes/chat';
+import { chatFileRoutes } from './routes/chat/files';
 import { startWorker } from './jobs/worker';
 import { documentJobHandler } from './knowledge/process';
 import { removePartialFiles } from './knowledge/storage';
@@ -104,6 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(unlockRoute(deps));
   await app.register(managementRoutes(deps));
   await app.register(knowledgeRoutes(deps));
+  await app.register(chatRoutes(deps, { soleProcess: database.kind === 'pglite' }));
+  await app.register(chatFileRoutes(deps, { soleProcess: database.kind === 'pglite' }));
   await removePartialFiles(config);
   const worker = startWorker(deps, documentJobHandler(deps), { soleProcess: database.kind === 'pglite', log: app.log });
   app.decorate('documentWorker', worker);

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = {
   'doc-upload': '上传文档',
   'doc-update': '编辑文档',
   'doc-delete': '删除文档',
+  'dialogue-delete': '删除对话',
 } as const;
 
 export type AuditActionCode = keyof typeof AUDIT_ACTIONS;

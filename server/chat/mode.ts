@@ -5,7 +5,9 @@ import type { ChartView, ChatMode, Citation } from '../../contract/api';
 import type { Deps } from '../deps';
 import type { Viewer } from '../knowledge/visibility';
 
-export type LlmMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+import type { LlmMessage } from '../llm/models';
+
+export type { LlmMessage };
 
 /** The dialogue an answer belongs to. */
 export type DialogueRef = { id: number; convUid: string; ownerId: number; chatMode: ChatMode; selectParam: string | null };

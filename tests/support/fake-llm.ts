@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 type Message = { role: string; content: string };
-type ChatBody = { model?: string; messages?: Message[]; stream?: boolean; max_tokens?: number };
+type ChatBody = { model?: string; messages?: Message[]; stream?: boolean; max_tokens?: number; temperature?: number };
 
 /** What the fake model has seen and done. */
 export type FakeLlmStats = {
@@ -21,6 +21,8 @@ export type FakeLlmStats = {
   completed: number;
   aborted: number;
   prompts: Message[][];
+  /** The sampling options of each chat request, in order. */
+  options: { model: string; temperature?: number; max_tokens?: number; stream: boolean }[];
 };
 
 export type FakeLlm = { url: string; stats: FakeLlmStats; close: () => Promise<void> };
@@ -164,6 +166,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, stats: FakeLlmS
     const model = body.model ?? models[0];
     stats.requests++;
     stats.prompts.push(messages);
+    stats.options.push({ model, temperature: body.temperature, max_tokens: body.max_tokens, stream: body.stream === true });
     const user = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     const status = marker(user, 'error');
     if (status) return sendJson(res, status, { error: { message: 'fake failure', type: 'server_error' } });
@@ -190,7 +193,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, stats: FakeLlmS
 /** Starts the fake model server on a free loopback port. */
 export async function startFakeLlm(options: { port?: number; models?: string[] } = {}): Promise<FakeLlm> {
   const models = options.models ?? ['fake-chat', 'fake-embedding'];
-  const stats: FakeLlmStats = { requests: 0, active: 0, completed: 0, aborted: 0, prompts: [] };
+  const stats: FakeLlmStats = { requests: 0, active: 0, completed: 0, aborted: 0, prompts: [], options: [] };
   const server = createServer((req, res) => {
     handle(req, res, stats, models).catch((err: Error) => sendJson(res, 400, { error: { message: err.message } }));
   });

@@ -1,0 +1,197 @@
+// The completion pipeline: validate, let the mode build the prompt, store the question and an empty
+// `streaming` answer, stream the model's text to the client while saving it, and settle the answer as
+// complete, stopped or failed. Aborting (stop call, client disconnect, shutdown) cancels the upstream request.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  CHAT_MESSAGES, DEFAULT_CHAT_MODE, DEFAULT_TEMPERATURE, STREAM_DONE, type AnswerStatus, type ChartView, type Citation,
+  type CompletionBody, type CompletionChunkFrame, type CompletionFrame,
+} from '../../contract/api';
+import { chatDialogues, chatMessages } from '../db/schema';
+import type { Deps } from '../deps';
+import { badRequest, HttpError } from '../http-error';
+import type { SessionUser } from '../identity/sessions';
+import { viewerOf } from '../knowledge/visibility';
+import { isAbort, LlmError } from '../llm/models';
+import { dialogueMessages, ownedDialogue, type DialogueRow } from './dialogues';
+import { historyWithinBudget, roundsOf } from './history';
+import type { DialogueRef, PreparedAnswer } from './mode';
+import { modeHandler } from './modes';
+import type { ChatRuntime } from './runtime';
+
+/** How often the growing answer is saved while it streams. */
+export const SAVE_EVERY_MS = 250;
+export const SAVE_EVERY_CHARS = 2000;
+
+export type PreparedCompletion = {
+  dialogue: DialogueRef;
+  question: string;
+  round: number;
+  model: string | null;
+  temperature: number;
+  maxTokens?: number;
+  answer: PreparedAnswer;
+  /** Whether the dialogue has no title yet (its first question names it). */
+  untitled: boolean;
+};
+
+/** The error frame's code and Chinese message for a failure while answering. */
+function failureOf(err: unknown): { code: string; message: string } {
+  if (err instanceof LlmError) return { code: err.code, message: err.message };
+  if (err instanceof HttpError) return { code: `E${err.statusCode}`, message: err.message };
+  return { code: 'internal_error', message: '回答失败：服务内部错误，请稍后重试' };
+}
+
+/** Checks the request and builds the prompt; throws HttpError (before anything is stored or streamed). */
+export async function prepareCompletion(deps: Deps, runtime: ChatRuntime, user: SessionUser, body: CompletionBody): Promise<PreparedCompletion> {
+  const question = body.user_input.trim();
+  if (!question) throw badRequest('请输入问题');
+  const row: DialogueRow = await ownedDialogue(deps, user.id, body.conv_uid);
+  if (runtime.running.has(row.id)) throw new HttpError(409, '上一个回答尚未结束，请先停止或稍候');
+  const chatMode = body.chat_mode ?? DEFAULT_CHAT_MODE;
+  const handler = modeHandler(chatMode);
+  if (!handler) throw badRequest('暂不支持该对话模式');
+  const { models } = runtime;
+  let model: string | null = null;
+  if (models.configured) {
+    const wanted = body.model_name?.trim();
+    if (wanted && !models.hasChatModel(wanted)) throw badRequest(`${CHAT_MESSAGES.unknownModel}：${wanted}`);
+    model = wanted || (row.modelName && models.hasChatModel(row.modelName) ? row.modelName : models.defaultModel);
+  }
+  const dialogue: DialogueRef = {
+    id: row.id, convUid: row.convUid, ownerId: row.ownerId, chatMode,
+    selectParam: body.select_param === undefined ? row.selectParam : body.select_param?.trim() || null,
+  };
+  const stored = await dialogueMessages(deps, row.id);
+  const last = stored.reduce((max, m) => Math.max(max, m.round), 0);
+  const round = body.regenerate && last > 0 ? last : last + 1;
+  const history = historyWithinBudget(roundsOf(stored, round), deps.config.llmContextTokens);
+  const viewer = await viewerOf(deps, user);
+  const signalForPrepare = new AbortController().signal;
+  const answer = await handler.prepare({
+    deps, viewer, dialogue, question, history, signal: signalForPrepare, modelConfigured: model !== null,
+    complete: (messages, options) => {
+      if (!model) throw new HttpError(400, CHAT_MESSAGES.noModel);
+      return models.complete(model, messages, options ?? {}, signalForPrepare);
+    },
+  });
+  return {
+    dialogue, question, round, model, answer,
+    temperature: body.temperature ?? DEFAULT_TEMPERATURE,
+    maxTokens: body.max_new_tokens,
+    untitled: row.title === '' || (round === 1 && !!body.regenerate),
+  };
+}
+
+/** Where frames go: the HTTP response (or a test's buffer). */
+export type FrameSink = { send(data: string): void; end(): void };
+
+const frameText = (frame: CompletionFrame | typeof STREAM_DONE) => `data: ${typeof frame === 'string' ? frame : JSON.stringify(frame)}\n\n`;
+
+type Saved = { content: string; status: AnswerStatus; references?: Citation[] | null; chart?: ChartView | null };
+
+async function upsertMessage(deps: Deps, p: PreparedCompletion, role: 'human' | 'ai' | 'view', fields: Saved | { content: string }) {
+  const now = deps.now();
+  const values = { dialogueId: p.dialogue.id, round: p.round, role, modelName: p.model, createdAt: now, updatedAt: now, ...fields };
+  const { dialogueId: _d, round: _r, role: _role, createdAt: _c, ...update } = values;
+  await deps.db.insert(chatMessages).values(values)
+    .onConflictDoUpdate({ target: [chatMessages.dialogueId, chatMessages.round, chatMessages.role], set: update });
+}
+
+/** Stores the question and an empty streaming answer, and moves the dialogue to the top of the list. */
+async function begin(deps: Deps, p: PreparedCompletion): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const d = { ...deps, db: tx as unknown as Deps['db'] };
+    await upsertMessage(d, p, 'human', { content: p.question });
+    await upsertMessage(d, p, 'view', { content: '', status: 'streaming', references: null, chart: null });
+    await tx.delete(chatMessages).where(sql`${chatMessages.dialogueId} = ${p.dialogue.id} and ${chatMessages.round} = ${p.round} and ${chatMessages.role} = 'ai'`);
+    await tx.update(chatDialogues).set({
+      chatMode: p.dialogue.chatMode, selectParam: p.dialogue.selectParam, modelName: p.model, updatedAt: deps.now(),
+      ...(p.untitled ? { title: p.question.slice(0, 200) } : {}),
+    }).where(sql`${chatDialogues.id} = ${p.dialogue.id}`);
+  });
+}
+
+/**
+ * Streams the answer to `sink` and stores it. `controller` aborts it (the caller wires the client's disconnect);
+ * the stop call reaches it through `runtime.running`. Never throws: failures become an error frame.
+ */
+export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: PreparedCompletion, sink: FrameSink, controller: AbortController): Promise<AnswerStatus> {
+  const { signal } = controller;
+  runtime.running.set(p.dialogue.id, controller);
+  const id = `chatcmpl-${randomUUID()}`;
+  const created = Math.floor(Date.now() / 1000);
+  const modelName = p.model ?? '';
+  const chunk = (content: string, extra: { role?: 'assistant'; order?: number } = {}): CompletionChunkFrame => ({
+    object: 'chat.completion.chunk', id, created, model: modelName, ...(extra.order ? { order: extra.order } : {}),
+    choices: [{ index: 0, delta: extra.role ? { role: extra.role, content } : { content }, finish_reason: null }],
+  });
+  const send = (frame: CompletionFrame | typeof STREAM_DONE) => {
+    if (!signal.aborted || frame === STREAM_DONE || (frame as CompletionFrame).object !== 'chat.completion.chunk') sink.send(frameText(frame));
+  };
+
+  let text = '';
+  let raw = '';
+  let status: AnswerStatus = 'streaming';
+  let chart: ChartView | null = null;
+  let saving: Promise<void> = Promise.resolve();
+  let savedAt = Date.now();
+  let savedLength = 0;
+  const save = (fields: Saved) => {
+    saving = saving.then(() => upsertMessage(deps, p, 'view', fields)).catch(() => undefined);
+    return saving;
+  };
+  try {
+    await begin(deps, p);
+    send(chunk('', { role: 'assistant', order: p.round }));
+    if (!p.model) {
+      text = p.answer.fallback ?? CHAT_MESSAGES.noModel;
+      send(chunk(text));
+    } else {
+      for await (const piece of runtime.models.stream(p.model, p.answer.messages, { temperature: p.temperature, maxTokens: p.maxTokens }, signal)) {
+        raw += piece;
+        text += piece;
+        send(chunk(piece));
+        if (Date.now() - savedAt >= SAVE_EVERY_MS || text.length - savedLength >= SAVE_EVERY_CHARS) {
+          savedAt = Date.now();
+          savedLength = text.length;
+          void save({ content: text, status: 'streaming' });
+        }
+      }
+      if (signal.aborted) throw new Error('aborted');
+      if (p.answer.finish) {
+        const done = await p.answer.finish(raw);
+        if (done.appendText) {
+          text += done.appendText;
+          send(chunk(done.appendText));
+        }
+        if (done.chart) {
+          chart = done.chart;
+          send({ object: 'chat.chart', chart });
+        }
+      }
+    }
+    status = 'complete';
+    send({ ...chunk(''), choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+  } catch (err) {
+    if (isAbort(err, signal)) {
+      status = 'stopped';
+    } else {
+      status = 'failed';
+      send({ object: 'chat.error', ...failureOf(err) });
+    }
+  } finally {
+    if (p.answer.references?.length && status !== 'failed') send({ object: 'chat.references', references: p.answer.references });
+    await saving;
+    try {
+      await save({ content: text, status, references: p.answer.references?.length ? p.answer.references : null, chart });
+      if (p.model) await upsertMessage(deps, p, 'ai', { content: raw });
+    } catch {
+      // The database is gone (shutdown): what was saved while streaming stays.
+    }
+    runtime.running.delete(p.dialogue.id);
+    send(STREAM_DONE);
+    sink.end();
+  }
+  return status;
+}

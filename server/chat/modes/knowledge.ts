@@ -1,0 +1,48 @@
+// chat_knowledge: answer from the passages of the selected space that the user may see. Recall goes through
+// `recallChunks`, which applies THE visibility predicate (server/knowledge/visibility.ts): a passage above the
+// user's clearance or outside their review roles never reaches the prompt, the answer or the citations.
+import { eq } from 'drizzle-orm';
+import { CHAT_MESSAGES, type Citation } from '../../../contract/api';
+import { knowledgeSpaces } from '../../db/schema';
+import { badRequest } from '../../http-error';
+import { storedArguments } from '../../knowledge/arguments';
+import { recallChunks } from '../../knowledge/search';
+import type { ChatModeHandler, LlmMessage } from '../mode';
+
+const CITE = '回答中引用已知信息时，请在句末用 [编号] 标注来源，例如 [1]。';
+
+/** Passages as the prompt shows them: `[n] 《document》` then the text. */
+export function numberedPassages(refs: Citation[]): string {
+  return refs.map((r) => `[${r.index}] 《${r.doc_name}》\n${r.content}`).join('\n\n');
+}
+
+function fallbackAnswer(space: string, refs: Citation[]): string {
+  if (refs.length === 0) return `${CHAT_MESSAGES.noModel}\n\n知识空间「${space}」中没有找到与问题相关的内容。`;
+  const passages = refs.map((r) => `**[${r.index}] ${r.doc_name}**（相关度 ${r.score}）\n\n${r.content.split('\n').map((l) => `> ${l}`).join('\n')}`);
+  return `${CHAT_MESSAGES.noModel}\n\n以下是知识空间「${space}」中与问题最相关的内容：\n\n${passages.join('\n\n')}`;
+}
+
+export const knowledgeMode: ChatModeHandler = {
+  mode: 'chat_knowledge',
+  async prepare(ctx) {
+    const name = ctx.dialogue.selectParam?.trim();
+    if (!name) throw badRequest('请选择知识空间');
+    const [space] = await ctx.deps.db.select().from(knowledgeSpaces).where(eq(knowledgeSpaces.name, name));
+    if (!space) throw badRequest(`知识空间不存在：${name}`);
+    const args = storedArguments(space.argument);
+    const hits = await recallChunks(ctx.deps, ctx.viewer, space.id, ctx.question, args.embedding.topk);
+    const references: Citation[] = hits.map((h, i) => ({
+      index: i + 1, space: space.name, doc_id: h.document_id, doc_name: h.chunk_name, chunk_id: h.chunk_id, content: h.content, score: h.score,
+    }));
+    const context = references.length ? numberedPassages(references) : '（知识库中没有找到相关内容）';
+    const prompt = args.prompt.template.includes('{context}')
+      ? args.prompt.template.replace('{context}', () => context).replace('{question}', () => ctx.question)
+      : `${args.prompt.template}\n已知信息：\n${context}\n问题：${ctx.question}`;
+    const messages: LlmMessage[] = [
+      { role: 'system', content: `${args.prompt.scene}\n${CITE}` },
+      ...ctx.history,
+      { role: 'user', content: prompt },
+    ];
+    return { messages, references, fallback: fallbackAnswer(space.name, references) };
+  },
+};

@@ -1,0 +1,13 @@
+import type { Config } from '../config';
+import { Models } from '../llm/models';
+
+/** What the chat keeps in one server process: the models with their queues, and the answers streaming now. */
+export type ChatRuntime = {
+  models: Models;
+  /** Per dialogue id, the abort controller of its running answer (stop, disconnect, shutdown). */
+  running: Map<number, AbortController>;
+};
+
+export function createChatRuntime(config: Config): ChatRuntime {
+  return { models: new Models(config), running: new Map() };
+}

@@ -1,0 +1,149 @@
+// The configured models: an OpenAI-compatible client, one concurrency queue per model, and the Chinese
+// messages for a model server that fails.
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type { ConcurrencyStatus } from '../../contract/api';
+import type { Config, ModelLimit } from '../config';
+import { ConcurrencyLimiter, QueueAbortedError } from './limiter';
+
+export type LlmMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+export type ChatOptions = { temperature?: number; maxTokens?: number };
+
+/** A model call that failed; `message` is for the user, in Chinese. */
+export class LlmError extends Error {
+  constructor(message: string, readonly code = 'llm_error') {
+    super(message);
+    this.name = 'LlmError';
+  }
+}
+
+/** Whether an error is the caller's own abort (stop, disconnect), not a model failure. */
+export function isAbort(err: unknown, signal?: AbortSignal): boolean {
+  return err instanceof APIUserAbortError || err instanceof QueueAbortedError || (signal?.aborted ?? false);
+}
+
+/** The user's message for a failed model call. */
+export function llmErrorMessage(err: unknown, model: string): LlmError {
+  if (err instanceof LlmError) return err;
+  if (err instanceof APIConnectionTimeoutError) return new LlmError(`模型服务不可用：模型 ${model} 响应超时，请稍后重试`, 'llm_timeout');
+  if (err instanceof APIError && err.status !== undefined) {
+    if (err.status === 401 || err.status === 403) {
+      return new LlmError(`模型服务拒绝访问（HTTP ${err.status}），请管理员检查 LLM_API_KEY`, 'llm_unauthorized');
+    }
+    if (err.status === 404) return new LlmError(`模型服务找不到模型 ${model}（HTTP 404），请管理员检查 LLM_MODEL`, 'llm_not_found');
+    if (err.status === 429) return new LlmError('模型服务繁忙（HTTP 429），请稍后重试', 'llm_busy');
+    return new LlmError(`模型服务不可用（HTTP ${err.status}），请稍后重试`, 'llm_unavailable');
+  }
+  if (err instanceof APIError) return new LlmError('模型服务不可用：无法连接模型服务，请稍后重试或联系管理员', 'llm_unavailable');
+  return new LlmError('模型服务中断：回答未能完成，请重试', 'llm_interrupted');
+}
+
+/** Models of one server process. */
+export class Models {
+  readonly chatModels: ModelLimit[];
+  readonly embedding: ModelLimit | null;
+  private readonly client: OpenAI | null;
+  private readonly limiters = new Map<string, ConcurrencyLimiter>();
+
+  constructor(config: Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModels' | 'embeddingModel' | 'llmTimeoutMs'>) {
+    this.chatModels = config.llmBaseUrl ? config.llmModels : [];
+    this.embedding = config.llmBaseUrl ? config.embeddingModel : null;
+    this.client = config.llmBaseUrl
+      ? new OpenAI({ baseURL: config.llmBaseUrl, apiKey: config.llmApiKey || 'not-needed', timeout: config.llmTimeoutMs, maxRetries: 0 })
+      : null;
+    for (const m of [...this.chatModels, ...(this.embedding ? [this.embedding] : [])]) this.limiters.set(m.name, new ConcurrencyLimiter(m.limit));
+  }
+
+  get configured(): boolean {
+    return this.chatModels.length > 0;
+  }
+
+  get defaultModel(): string | null {
+    return this.chatModels[0]?.name ?? null;
+  }
+
+  /** Whether `name` is a configured chat model. */
+  hasChatModel(name: string): boolean {
+    return this.chatModels.some((m) => m.name === name);
+  }
+
+  /** Per model: its limit, the requests running and waiting now. */
+  status(): ConcurrencyStatus[] {
+    const row = (m: ModelLimit, type: ConcurrencyStatus['model_type']): ConcurrencyStatus => {
+      const l = this.limiters.get(m.name)!;
+      return { model_name: m.name, model_type: type, limit: l.limit, running: l.running, waiting: l.waiting };
+    };
+    return [...this.chatModels.map((m) => row(m, 'llm')), ...(this.embedding ? [row(this.embedding, 'text2vec')] : [])];
+  }
+
+  /**
+   * Streams the model's text. The model's slot is taken first (waiting in its queue), and held until the stream
+   * ends; aborting `signal` leaves the queue or cancels the upstream HTTP request at once.
+   */
+  async *stream(model: string, messages: LlmMessage[], options: ChatOptions, signal: AbortSignal): AsyncGenerator<string> {
+    const client = this.requireClient();
+    const release = await this.limiter(model).acquire(signal);
+    let started = false;
+    try {
+      const stream = await client.chat.completions.create(
+        { model, messages, stream: true, temperature: options.temperature, max_tokens: options.maxTokens },
+        { signal },
+      );
+      started = true;
+      for await (const chunk of stream) {
+        const text = chunk.choices[0]?.delta?.content;
+        if (text) yield text;
+      }
+    } catch (err) {
+      if (isAbort(err, signal)) throw err;
+      // Once the answer has started, a broken connection is an interrupted answer, not an unreachable server.
+      if (started && !(err instanceof APIError && err.status !== undefined)) throw new LlmError('模型服务中断：回答未能完成，请重试', 'llm_interrupted');
+      throw llmErrorMessage(err, model);
+    } finally {
+      release();
+    }
+  }
+
+  /** A whole answer (not streamed), through the model's queue. */
+  async complete(model: string, messages: LlmMessage[], options: ChatOptions, signal?: AbortSignal): Promise<string> {
+    const client = this.requireClient();
+    return this.limiter(model).run(async () => {
+      try {
+        const res = await client.chat.completions.create(
+          { model, messages, temperature: options.temperature, max_tokens: options.maxTokens },
+          { signal },
+        );
+        return res.choices[0]?.message?.content ?? '';
+      } catch (err) {
+        if (isAbort(err, signal)) throw err;
+        throw llmErrorMessage(err, model);
+      }
+    }, signal);
+  }
+
+  /** Embeddings of texts through the embedding model's queue; null when no embedding model is configured. */
+  async embed(texts: string[], signal?: AbortSignal): Promise<number[][] | null> {
+    if (!this.embedding || !this.client) return null;
+    const { name } = this.embedding;
+    const client = this.client;
+    return this.limiter(name).run(async () => {
+      try {
+        const res = await client.embeddings.create({ model: name, input: texts }, { signal });
+        return [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+      } catch (err) {
+        if (isAbort(err, signal)) throw err;
+        throw llmErrorMessage(err, name);
+      }
+    }, signal);
+  }
+
+  private requireClient(): OpenAI {
+    if (!this.client) throw new LlmError('未配置大模型', 'no_model');
+    return this.client;
+  }
+
+  private limiter(model: string): ConcurrencyLimiter {
+    const l = this.limiters.get(model);
+    if (!l) throw new LlmError(`模型不存在：${model}`, 'unknown_model');
+    return l;
+  }
+}

@@ -1,0 +1,163 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { and, asc, eq } from 'drizzle-orm';
+import { Type } from 'typebox';
+import {
+  AiEnvelope, CHAT_PATHS, ChatMessage, CompletionBody, ConUidQuery, ConcurrencyBody, ConcurrencyStatus, DEFAULT_CHAT_MODE, Dialogue,
+  DialogueListQuery, DialogueNewQuery, ModeParam, ModeParamsQuery, CHAT_MESSAGES,
+} from '../../../contract/api';
+import { createDialogue, deleteDialogue, dialogueMessages, listDialogues, ownedDialogue, stopLeftOverAnswers, toChatMessage, toDialogue } from '../../chat/dialogues';
+import { prepareCompletion, runCompletion } from '../../chat/completion';
+import { createChatRuntime, type ChatRuntime } from '../../chat/runtime';
+import { chatFiles } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { RouteAccessConfig } from '../../fastify-types';
+import { badRequest } from '../../http-error';
+import { aiOk } from '../../http/envelope';
+import { listSpaces } from '../../knowledge/spaces';
+import { viewerOf } from '../../knowledge/visibility';
+import { sessionOf } from '../request-meta';
+
+const CHAT = '/chatWindow';
+const use: RouteAccessConfig = { access: 'business', func: CHAT };
+const read: RouteAccessConfig = { ...use, readOnly: true };
+/** POST calls that take their arguments in the query (DB-GPT); the body (the client's stored user info) is ignored. */
+const AnyBody = Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]);
+/** With a shared database, an answer still `streaming` after this long without a save was cut by a dead process. */
+const LEFT_OVER_AFTER_MS = 30 * 60_000;
+
+/** The headers that keep browsers and reverse proxies (nginx) from buffering or transforming the stream. */
+export const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+  connection: 'keep-alive',
+} as const;
+
+export type ChatRoutesOptions = {
+  /** The only process on its database (PGlite): every answer left `streaming` at start was cut by a crash. */
+  soleProcess: boolean;
+  /** The runtime to use (tests inspect its queues); one is created otherwise. */
+  runtime?: ChatRuntime;
+};
+
+/** Dialogues, history, mode parameters, streaming completions, stop, models and their queues (docs/chat.md). */
+export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const runtime = options.runtime ?? createChatRuntime(deps.config);
+    const stopped = await stopLeftOverAnswers(deps, options.soleProcess ? null : LEFT_OVER_AFTER_MS);
+    if (stopped) app.log.warn({ stopped }, 'answers left streaming by an earlier run were marked stopped');
+    app.addHook('onClose', async () => {
+      for (const controller of runtime.running.values()) controller.abort();
+    });
+
+    app.get(CHAT_PATHS.dialogueList, {
+      config: read,
+      schema: { querystring: DialogueListQuery, response: { 200: AiEnvelope(Type.Array(Dialogue)) } },
+    }, async (request) => aiOk(await listDialogues(deps, sessionOf(request).user.id, request.query)));
+
+    app.post(CHAT_PATHS.dialogueNew, {
+      config: use,
+      schema: { querystring: DialogueNewQuery, body: AnyBody, response: { 200: AiEnvelope(Dialogue) } },
+    }, async (request) => {
+      const { user } = sessionOf(request);
+      const wanted = request.query.model_name?.trim();
+      const { models } = runtime;
+      if (wanted && models.configured && !models.hasChatModel(wanted)) throw badRequest(`${CHAT_MESSAGES.unknownModel}：${wanted}`);
+      const row = await createDialogue(deps, user.id, request.query.chat_mode ?? DEFAULT_CHAT_MODE, wanted && models.configured ? wanted : models.defaultModel);
+      return aiOk(toDialogue(row, user.username));
+    });
+
+    app.post(CHAT_PATHS.dialogueDelete, {
+      config: { ...use, audit: 'dialogue-delete' },
+      schema: { querystring: ConUidQuery, body: AnyBody, response: { 200: AiEnvelope(Type.Null()) } },
+    }, async (request) => {
+      const { user } = sessionOf(request);
+      request.auditTarget = request.query.con_uid;
+      const row = await ownedDialogue(deps, user.id, request.query.con_uid);
+      runtime.running.get(row.id)?.abort();
+      request.auditDetail = row.title;
+      await deleteDialogue(deps, user.id, request.query.con_uid);
+      return aiOk(null);
+    });
+
+    app.get(CHAT_PATHS.history, {
+      config: read,
+      schema: { querystring: ConUidQuery, response: { 200: AiEnvelope(Type.Array(ChatMessage)) } },
+    }, async (request) => {
+      const row = await ownedDialogue(deps, sessionOf(request).user.id, request.query.con_uid);
+      return aiOk((await dialogueMessages(deps, row.id)).map(toChatMessage));
+    });
+
+    app.post(CHAT_PATHS.modeParams, {
+      config: read,
+      schema: { querystring: ModeParamsQuery, body: AnyBody, response: { 200: AiEnvelope(Type.Union([Type.Array(ModeParam), Type.Null()])) } },
+    }, async (request) => {
+      const { user } = sessionOf(request);
+      const { chat_mode: mode, conv_uid: convUid } = request.query;
+      if (mode === 'chat_knowledge') {
+        const spaces = await listSpaces(deps, await viewerOf(deps, user), {});
+        return aiOk(spaces.map((s): ModeParam => ({ param: s.name, type: 'space' })));
+      }
+      if (mode === 'chat_excel') {
+        if (!convUid) return aiOk([]);
+        const row = await ownedDialogue(deps, user.id, convUid);
+        const files = await deps.db.select({ id: chatFiles.id, name: chatFiles.fileName }).from(chatFiles)
+          .where(and(eq(chatFiles.dialogueId, row.id), eq(chatFiles.kind, 'excel'), eq(chatFiles.status, 'FINISHED')))
+          .orderBy(asc(chatFiles.id));
+        return aiOk(files.map((f): ModeParam => ({ param: f.name, type: 'excel', file_id: f.id })));
+      }
+      // Database modes list the connections of the database-chat issue; none exist yet. chat_normal: null (DB-GPT).
+      return aiOk(mode === 'chat_normal' ? null : []);
+    });
+
+    app.post(CHAT_PATHS.stop, {
+      config: use,
+      schema: { querystring: ConUidQuery, body: AnyBody, response: { 200: AiEnvelope(Type.Boolean()) } },
+    }, async (request) => {
+      const row = await ownedDialogue(deps, sessionOf(request).user.id, request.query.con_uid);
+      const controller = runtime.running.get(row.id);
+      controller?.abort();
+      return aiOk(controller !== undefined);
+    });
+
+    app.get(CHAT_PATHS.modelTypes, {
+      config: read,
+      schema: { querystring: Type.Object({}, { additionalProperties: true }), response: { 200: AiEnvelope(Type.Array(Type.String())) } },
+    }, async () => aiOk(runtime.models.chatModels.map((m) => m.name)));
+
+    app.post(CHAT_PATHS.concurrency, {
+      config: read,
+      schema: { body: Type.Union([ConcurrencyBody, Type.Null()]), response: { 200: AiEnvelope(Type.Array(ConcurrencyStatus)) } },
+    }, async () => aiOk(runtime.models.status()));
+
+    app.post(CHAT_PATHS.completions, {
+      config: use,
+      // The answer is a server-sent event stream (frames in contract/api/chat.ts); refusals before it are JSON.
+      schema: { body: CompletionBody, response: { 200: Type.String({ description: 'text/event-stream' }) } },
+    }, async (request, reply) => {
+      const { user } = sessionOf(request);
+      const prepared = await prepareCompletion(deps, runtime, user, request.body);
+      reply.hijack();
+      const res = reply.raw;
+      const headers: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined && name !== 'content-length') headers[name] = typeof value === 'number' ? String(value) : value;
+      }
+      res.writeHead(200, { ...headers, ...STREAM_HEADERS });
+      res.flushHeaders();
+      const controller = new AbortController();
+      // The client went away (closed the tab, pressed stop, lost the network): cancel the model at once.
+      res.on('close', () => {
+        if (!res.writableEnded) controller.abort();
+      });
+      await runCompletion(deps, runtime, prepared, {
+        send: (data) => {
+          if (!res.destroyed && !res.writableEnded) res.write(data);
+        },
+        end: () => {
+          if (!res.destroyed && !res.writableEnded) res.end();
+        },
+      }, controller);
+    });
+  };
+}
