@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES, CHAT_PATHS, KNOWLEDGE_PATHS, STREAM_DONE, type ChatMessage, type Citation } from '../../../contract/api';
 import { answerFor, startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
-import { auditLog, chatDialogues, chatMessages, knowledgeDocuments } from '../../db/schema';
+import { auditLog, chatDialogues, chatFileChunks, chatFiles, chatMessages, knowledgeDocuments } from '../../db/schema';
+import { indexTerms } from '../../knowledge/segment';
 import { bearer, signIn } from '../../test-support/http';
 import { multipartBody } from '../../test-support/multipart';
 import { postCompletion, readCompletion, type Frame } from '../../test-support/sse';
@@ -64,6 +65,15 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000):
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** A processed document in the dialogue (what file chat stores once an upload is processed). */
+async function addChatFile(convUid: string, fileName: string, passages: string[]): Promise<void> {
+  const [d] = await t.deps.db.select().from(chatDialogues).where(eq(chatDialogues.convUid, convUid));
+  const [file] = await t.deps.db.insert(chatFiles).values({
+    dialogueId: d.id, ownerId: d.ownerId, kind: 'document', fileName, storedPath: `chat/${d.id}/x.txt`, size: 10, status: 'FINISHED',
+  }).returning();
+  await t.deps.db.insert(chatFileChunks).values(passages.map((content, seq) => ({ fileId: file.id, seq, content, terms: indexTerms(content) })));
 }
 
 const viewOf = (messages: ChatMessage[], order: number) => messages.find((m) => m.role === 'view' && m.order === order)!;
@@ -324,6 +334,18 @@ describe('completions', () => {
     expect(third[1].content).toBe('第二轮');
   });
 
+  it('gives chat_normal the best passages of the dialogue’s own processed documents', async () => {
+    const conv = await newDialogue('demo');
+    const other = await newDialogue('demo');
+    await addChatFile(conv, '会议纪要.txt', ['项目启动会定于三月五日召开。', '预算评审由财务部负责。']);
+    await addChatFile(other, '别人的文件.txt', ['项目启动会的秘密安排在别人的对话里。']);
+    await ask('demo', { conv_uid: conv, user_input: '项目启动会是哪天？' });
+    const prompt = llm.stats.prompts.at(-1)!.at(-1)!.content;
+    expect(prompt).toContain('[1] 《会议纪要.txt》\n项目启动会定于三月五日召开。');
+    expect(prompt).not.toContain('别人的对话');
+    expect(prompt.endsWith('问题：项目启动会是哪天？')).toBe(true);
+  });
+
   it('lists the configured chat models', async () => {
     expect((await inject('GET', CHAT_PATHS.modelTypes, 'staff')).json().data).toEqual(['fake-chat', 'fake-one']);
   });
@@ -390,8 +412,14 @@ describe('knowledge chat and the canary', () => {
       // The same dialogue switched to knowledge chat and back: the history carries only what the user could see.
       streamed.push((await ask(user, { conv_uid: normal, user_input: '凤凰计划 底价', chat_mode: 'chat_knowledge', select_param: SPACE })).raw);
       streamed.push((await ask(user, { conv_uid: normal, user_input: '总结一下', chat_mode: 'chat_normal' })).raw);
-      // TODO(chat-files): a dialogue with an uploaded document file, once file chat exists.
-      convs.push(knowledge, normal);
+      const withFile = await newDialogue(user);
+      await addChatFile(withFile, '我的笔记.txt', ['凤凰计划的会议纪要：下周评审报价方案。']);
+      for (const question of ['凤凰计划的底价是多少', '报价方案 底价']) {
+        const res = await ask(user, { conv_uid: withFile, user_input: question });
+        expect(res.text).toContain('凤凰计划的会议纪要');
+        streamed.push(res.raw);
+      }
+      convs.push(knowledge, normal, withFile);
       for (const conv of [knowledge, normal]) streamed.push(JSON.stringify(await history(user, conv)));
     }
     const stored = await t.deps.db.select({ conv: chatDialogues.convUid, content: chatMessages.content, references: chatMessages.references })

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/api';
 import { createDialogue, deleteDialogue, dialogueMessages, listDialogues, ownedDialogue, stopLeftOverAnswers, toChatMessage, toDialogue } from '../../chat/dialogues';
 import { prepareCompletion, runCompletion } from '../../chat/completion';
+import { removeDialogueFiles } from '../../chat/files';
 import { createChatRuntime, type ChatRuntime } from '../../chat/runtime';
 import { chatFiles } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -77,6 +78,7 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
       runtime.running.get(row.id)?.abort();
       request.auditDetail = row.title;
       await deleteDialogue(deps, user.id, request.query.con_uid);
+      await removeDialogueFiles(deps.config, row.id);
       return aiOk(null);
     });
 
