@@ -1,0 +1,88 @@
+// Processing of chat files on the durable job queue (docs/decisions.md D13): a document becomes searchable
+// chunks (the knowledge pipeline: text, chunks, segmented terms); a spreadsheet becomes a checked DuckDB table
+// kept as Parquet, with its columns, row count and sample rows in `table_meta`.
+import fs from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { chatFileChunks, chatFiles } from '../db/schema';
+import type { Job } from '../jobs/queue';
+import { PermanentJobError, type JobHandler } from '../jobs/worker';
+import { defaultArguments } from '../knowledge/arguments';
+import { splitIntoChunks } from '../knowledge/chunk';
+import { extractText } from '../knowledge/extract';
+import { typeFromName } from '../knowledge/file-types';
+import { indexTerms } from '../knowledge/segment';
+import { absolute } from '../knowledge/storage';
+import { prepareSpreadsheet } from './excel/table';
+import { CHAT_FILE_QUEUE, tablePathOf } from './files';
+
+/** Text kept with a document for a whole-document answer; the chunks hold all of it. */
+const MAX_TEXT_CONTENT = 100_000;
+const INSERT_BATCH = 500;
+
+const fileIdOf = (job: Job) => Number((job.payload as { fileId?: unknown }).fileId);
+
+async function setStatus(deps: Deps, fileId: number, status: string, result: string): Promise<void> {
+  await deps.db.update(chatFiles).set({ status, result, updatedAt: deps.now() }).where(eq(chatFiles.id, fileId));
+}
+
+/** Processes one chat file; reprocessing (a retry, a job taken over after a crash) replaces what it made. */
+export async function processChatFile(deps: Deps, fileId: number, signal: AbortSignal): Promise<void> {
+  const [file] = await deps.db.select().from(chatFiles).where(eq(chatFiles.id, fileId));
+  if (!file) return; // its dialogue was deleted meanwhile
+  await setStatus(deps, fileId, 'RUNNING', '正在处理');
+  const type = typeFromName(file.storedPath);
+  if (!type) throw new PermanentJobError('不支持的文件类型');
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(absolute(deps.config, file.storedPath));
+  } catch {
+    throw new PermanentJobError('原始文件缺失，请重新上传');
+  }
+  if (file.kind === 'excel') {
+    if (type !== 'csv' && type !== 'xlsx') throw new PermanentJobError('电子表格对话只支持 csv、xlsx 文件');
+    const meta = await prepareSpreadsheet(bytes, type, file.fileName, absolute(deps.config, tablePathOf(file.storedPath)));
+    signal.throwIfAborted();
+    await deps.db.update(chatFiles).set({
+      status: 'FINISHED', result: `处理完成：${meta.rowCount} 行，${meta.columns.length} 列`, tableMeta: meta, updatedAt: deps.now(),
+    }).where(eq(chatFiles.id, fileId));
+    return;
+  }
+  const text = await extractText(bytes, type);
+  signal.throwIfAborted();
+  const { chunk_size: chunkSize, chunk_overlap: chunkOverlap } = defaultArguments().embedding;
+  const rows = splitIntoChunks(text, { chunkSize, chunkOverlap }).map((content, seq) => ({ fileId, seq, content, terms: indexTerms(content) }));
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(chatFileChunks).where(eq(chatFileChunks.fileId, fileId));
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) await tx.insert(chatFileChunks).values(rows.slice(i, i + INSERT_BATCH));
+    await tx.update(chatFiles).set({
+      status: 'FINISHED', result: `处理完成，共 ${rows.length} 个分块`, textContent: text.slice(0, MAX_TEXT_CONTENT), updatedAt: deps.now(),
+    }).where(eq(chatFiles.id, fileId));
+  });
+}
+
+/** The chat-file queue's handler: a failure that will be retried shows as waiting again, a final one as FAILED. */
+export function chatFileJobHandler(deps: Deps): JobHandler {
+  return {
+    queue: CHAT_FILE_QUEUE,
+    concurrency: deps.config.jobConcurrency,
+    leaseMs: deps.config.jobLeaseMs,
+    timeoutMs: deps.config.jobTimeoutMs,
+    retryDelayMs: 2000,
+    run: async (job, signal) => {
+      const fileId = fileIdOf(job);
+      try {
+        await processChatFile(deps, fileId, signal);
+      } catch (err) {
+        if (!(err instanceof PermanentJobError) && job.attempts < job.maxAttempts && !signal.aborted) {
+          const reason = err instanceof Error ? err.message : String(err);
+          await setStatus(deps, fileId, 'TODO', `第 ${job.attempts} 次处理失败（${reason.slice(0, 200)}），稍后自动重试`);
+        }
+        throw err;
+      }
+    },
+    onFailed: async (job, reason) => {
+      await setStatus(deps, fileIdOf(job), 'FAILED', reason.slice(0, 500));
+    },
+  };
+}
