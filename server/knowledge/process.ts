@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { documentChunks, knowledgeDocuments, knowledgeSpaces } from '../db/schema';
 import type { Job } from '../jobs/queue';
@@ -10,13 +10,14 @@ import { extractText } from './extract';
 import { typeFromName } from './file-types';
 import { indexTerms } from './segment';
 import { absolute } from './storage';
+import { embeddingModel, embedTexts, vectorLiteral } from './vectors';
 
 /** The queue of document processing jobs; a job's key is `doc:<id>`. */
 export const DOCUMENT_QUEUE = 'document-processing';
 export const documentJobKey = (docId: number) => `doc:${docId}`;
 
 /** Chunks written per insert statement. */
-const INSERT_BATCH = 500;
+const INSERT_BATCH = 1000;
 
 const docIdOf = (job: Job) => Number((job.payload as { docId?: unknown }).docId);
 
@@ -25,7 +26,9 @@ async function setStatus(deps: Deps, docId: number, status: string, result: stri
 }
 
 /**
- * Processes one document: text, chunks by the space's arguments, segmented terms for full-text search. The
+ * Processes one document: text, chunks by the space's arguments, segmented terms for full-text search, and
+ * embeddings when a model is configured and the database stores vectors (a model failure is retried with the
+ * job, then the document fails with 向量化失败：… — docs/decisions.md D16). The
  * chunks replace the document's previous ones in one transaction, so reprocessing (a retry, or a job taken
  * over after a crash) never duplicates them and a reader never sees half a document.
  */
@@ -49,13 +52,27 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
   signal.throwIfAborted();
   const { embedding } = storedArguments(doc.argument);
   const chunks = splitIntoChunks(text, { chunkSize: embedding.chunk_size, chunkOverlap: embedding.chunk_overlap });
-  const rows = chunks.map((content, seq) => ({ documentId: docId, spaceId: doc.doc.spaceId, seq, content, terms: indexTerms(content) }));
+  const terms = chunks.map(indexTerms);
+  signal.throwIfAborted();
+  // Embeddings first (the slow part, retried with the job), then everything replaced in one transaction.
+  const model = await embeddingModel(deps);
+  const vectors = model ? await embedTexts(deps.config, chunks, signal) : null;
   signal.throwIfAborted();
   await deps.db.transaction(async (tx) => {
     await tx.delete(documentChunks).where(eq(documentChunks.documentId, docId));
-    for (let i = 0; i < rows.length; i += INSERT_BATCH) await tx.insert(documentChunks).values(rows.slice(i, i + INSERT_BATCH));
+    for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
+      const seqs = chunks.slice(i, i + INSERT_BATCH).map((_, k) => i + k);
+      const columns = [sql.param(seqs), sql.param(chunks.slice(i, i + INSERT_BATCH)), sql.param(terms.slice(i, i + INSERT_BATCH))];
+      // One statement per batch: arrays unnested into rows (faster than a VALUES list on the embedded database).
+      await tx.execute(vectors
+        ? sql`INSERT INTO document_chunks (document_id, space_id, seq, content, terms, embedding, embedding_model)
+              SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t, e::vector, ${model}::text
+              FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[], ${sql.param(vectors.slice(i, i + INSERT_BATCH).map(vectorLiteral))}::text[]) AS x(s, c, t, e)`
+        : sql`INSERT INTO document_chunks (document_id, space_id, seq, content, terms)
+              SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[]) AS x(s, c, t)`);
+    }
     await tx.update(knowledgeDocuments)
-      .set({ status: 'FINISHED', result: `处理完成，共 ${rows.length} 个分块`, chunkCount: rows.length, updatedAt: deps.now() })
+      .set({ status: 'FINISHED', result: `处理完成，共 ${chunks.length} 个分块${vectors ? '，已向量化' : ''}`, chunkCount: chunks.length, updatedAt: deps.now() })
       .where(eq(knowledgeDocuments.id, docId));
   });
 }

@@ -41,10 +41,17 @@ const STOPWORDS = new Set([
  * characters of document words, so a single-character query word still finds longer words that contain it.
  */
 export function queryTerms(query: string, join: '|' | '&' = '|'): string | null {
+  const safe = queryWords(query);
+  return safe.length ? safe.map((w) => `'${w}'`).join(` ${join} `) : null;
+}
+
+/** A term as both indexes match it: anything that is not a letter, digit or _ dropped. */
+export const plainTerm = (w: string) => w.replace(/[^\p{L}\p{N}_]/gu, '');
+
+/** The distinct meaningful words of a query (all of them when every word is a stopword), as plain terms. */
+export function queryWords(query: string): string[] {
   const all = words(query);
   const meaningful = all.filter((w) => !STOPWORDS.has(w));
-  const unique = [...new Set(meaningful.length ? meaningful : all)];
-  // Quoted terms: anything that is not a letter or digit is dropped, so the query cannot be malformed.
-  const safe = unique.map((w) => w.replace(/[^\p{L}\p{N}_]/gu, '')).filter(Boolean);
-  return safe.length ? safe.map((w) => `'${w}'`).join(` ${join} `) : null;
+  // Anything that is not a letter or digit is dropped, so a tsquery built from them cannot be malformed.
+  return [...new Set((meaningful.length ? meaningful : all).map(plainTerm).filter(Boolean))];
 }
