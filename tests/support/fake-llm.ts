@@ -7,7 +7,12 @@
 //   [error:S]       answer HTTP status S with an OpenAI error body
 // Otherwise the answer echoes the question and every context passage of the prompt, so a test can
 // prove that text which must never reach the model (a secret passage) is absent from the answer.
-// A system prompt containing `SQL` is answered with one fenced SQL query built from the question.
+// A system prompt containing `SQL` is answered with one fenced SQL query built from the question, on the table
+// the prompt names (`表名：x`, else `data`): 删除 → DELETE, 多少/count → COUNT(*), 各/每个/按 → the first text
+// (VARCHAR) column with the sum of the first numeric column (from the prompt's `- "name" TYPE` lines), else SELECT * LIMIT 10.
+//   [bad-sql]         in the last user message: a query on a column that does not exist (a correction then succeeds)
+//   [bad-sql-always]  in the last user message: a query on another missing column, and again when the correction
+//                     request quotes the error naming that column (the correction fails too)
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -66,10 +71,21 @@ function longMarkdown(chars: number): string {
   return parts.join('').slice(0, chars);
 }
 
-function sqlFor(question: string): string {
-  if (/删除|delete|drop/i.test(question)) return 'DELETE FROM data';
-  if (/多少|count|几/i.test(question)) return 'SELECT COUNT(*) AS total FROM data';
-  return 'SELECT * FROM data LIMIT 10';
+const NUMERIC_TYPE = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|FLOAT|DOUBLE|DECIMAL)/i;
+
+function sqlFor(question: string, system = ''): string {
+  const table = /表名[:：]\s*([^\s（(，,]+)/.exec(system)?.[1] ?? 'data';
+  if (/\[bad-sql-always\]|始终不存在的列/.test(question)) return `SELECT "始终不存在的列" FROM ${table}`;
+  if (question.includes('[bad-sql]')) return `SELECT "不存在的列" FROM ${table}`;
+  if (/删除|delete|drop/i.test(question)) return `DELETE FROM ${table}`;
+  if (/多少|count|几/i.test(question)) return `SELECT COUNT(*) AS total FROM ${table}`;
+  const columns = [...system.matchAll(/^- "((?:[^"]|"")+)" (\S+)/gm)].map((m) => ({ name: m[1], type: m[2] }));
+  const category = columns.find((c) => /^VARCHAR/i.test(c.type));
+  const value = columns.find((c) => NUMERIC_TYPE.test(c.type));
+  if (/各|每个|按/.test(question) && category && value) {
+    return `SELECT "${category.name}", SUM("${value.name}") AS "${value.name}" FROM ${table} GROUP BY 1 ORDER BY 1`;
+  }
+  return `SELECT * FROM ${table} LIMIT 10`;
 }
 
 /** The deterministic answer for a prompt. */
@@ -78,7 +94,7 @@ export function answerFor(messages: Message[]): string {
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
   const long = marker(user, 'long');
   if (long) return longMarkdown(long);
-  if (/SQL/.test(system)) return `\`\`\`sql\n${sqlFor(user)}\n\`\`\``;
+  if (/SQL/.test(system)) return `\`\`\`sql\n${sqlFor(user, system)}\n\`\`\``;
   const context = messages
     .filter((m) => m.role !== 'user' || m !== messages[messages.length - 1])
     .map((m) => m.content)

@@ -15,8 +15,8 @@ export type TableMeta = {
   sheet: string | null;
   rowCount: number;
   columns: { name: string; type: string }[];
-  /** The first rows, JSON-safe. */
-  sample: Record<string, unknown>[];
+  /** The first rows, JSON-safe, as arrays in column order (a jsonb object would not keep the key order). */
+  sample: unknown[][];
 };
 
 export const SAMPLE_ROWS = 5;
@@ -116,7 +116,7 @@ export async function prepareSpreadsheet(bytes: Buffer, type: 'csv' | 'xlsx', fi
       if (rowCount === 0) throw new PermanentJobError('表格中只有表头，没有数据行');
       const sampleReader = await db.runAndReadAll(`SELECT * FROM ${quoteIdent(table)} LIMIT ${SAMPLE_ROWS}`);
       const types = sampleReader.columnTypes().map((t) => t.toString());
-      const sample = sampleReader.getRowsJS().map((row) => Object.fromEntries(row.map((v, i) => [names[i], toJsonSafe(v, types[i])])));
+      const sample = sampleReader.getRowsJS().map((row) => row.map((v, i) => toJsonSafe(v, types[i])));
       await db.run(`COPY ${quoteIdent(table)} TO ${quoteLiteral(part)} (FORMAT parquet)`);
       return { table, sheet, rowCount, columns: names.map((name, i) => ({ name, type: types[i] })), sample };
     });

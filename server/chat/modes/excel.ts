@@ -31,6 +31,14 @@ export async function selectedSpreadsheet(ctx: Pick<ModeContext, 'deps' | 'dialo
 
 const kindOf = (type: string) => (isNumericType(type) ? '数值' : isTemporalType(type) ? '日期' : '文本');
 
+const cell = (v: unknown) => (v === null ? 'NULL' : typeof v === 'object' ? JSON.stringify(v) : String(v)).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+
+/** Rows as a Markdown table. */
+export function markdownTable(header: string[], rows: unknown[][]): string {
+  const line = (values: unknown[]) => `| ${values.map(cell).join(' | ')} |`;
+  return [line(header), `|${header.map(() => ' --- |').join('')}`, ...rows.map(line)].join('\n');
+}
+
 /** The system prompt: the table the model may query and how to answer. */
 export function excelPrompt(fileName: string, meta: TableMeta): string {
   return [
@@ -39,8 +47,8 @@ export function excelPrompt(fileName: string, meta: TableMeta): string {
     `表名：${meta.table}（共 ${meta.rowCount} 行）`,
     '列（名称 类型）：',
     ...meta.columns.map((c) => `- "${c.name.replace(/"/g, '""')}" ${c.type}`),
-    `前 ${meta.sample.length} 行示例（每行一个 JSON）：`,
-    ...meta.sample.map((row) => JSON.stringify(row)),
+    `前 ${meta.sample.length} 行示例：`,
+    markdownTable(meta.columns.map((c) => c.name), meta.sample),
     '回答要求：',
     '1. 先用一两句中文简要说明查询思路；',
     `2. 给出一条 DuckDB SQL 查询，放在 \`\`\`sql 代码块中：只能是 SELECT 语句（可以用 WITH），只查询表 ${meta.table}，列名用双引号括起来；`,

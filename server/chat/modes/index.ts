@@ -1,6 +1,7 @@
 // Chat modes and their handlers. A mode absent here is refused by the completion call (暂不支持该对话模式).
 import type { ChatMode } from '../../../contract/api';
 import type { ChatModeHandler } from '../mode';
+import { excelMode } from './excel';
 import { knowledgeMode } from './knowledge';
 import { normalMode } from './normal';
 
@@ -13,7 +14,7 @@ export function registerMode(handler: ChatModeHandler): void {
 
 registerMode(normalMode);
 registerMode(knowledgeMode);
-// chat_excel: registered by server/chat/modes/excel.ts (file chat, helper "chat-files").
+registerMode(excelMode);
 
 export function modeHandler(mode: ChatMode): ChatModeHandler | undefined {
   return handlers.get(mode);

@@ -208,7 +208,7 @@ describe('chat file processing, status and search', () => {
     const meta = row.tableMeta as TableMeta;
     expect(meta).toMatchObject({ table: 'budget_2024', rowCount: 3, sheet: 'Sheet1' });
     expect(meta.columns).toEqual([{ name: '部门', type: 'VARCHAR' }, { name: '人数', type: 'BIGINT' }, { name: '预算', type: 'DOUBLE' }]);
-    expect(meta.sample[0]).toEqual({ 部门: '研发', 人数: 12, 预算: 300.5 });
+    expect(meta.sample[0]).toEqual(['研发', 12, 300.5]);
     expect(fs.existsSync(path.join(t.config.dataDir, tablePathOf(row.storedPath)))).toBe(true);
     await removeDialogueFiles(t.config, row.dialogueId);
     expect(fs.existsSync(path.join(t.config.dataDir, row.storedPath))).toBe(false);
