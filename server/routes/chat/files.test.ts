@@ -185,6 +185,16 @@ describe('chat file processing, status and search', () => {
     expect(await searchChatFiles(t.deps, otherId, '出差住宿标准', 3)).toEqual([]);
   });
 
+  it('lets the next answers of the dialogue use the document (without a model: its best passages)', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: CHAT_PATHS.completions, headers: bearer(tokens.wangfang), payload: { conv_uid: conv, user_input: '出差住宿标准是什么' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(CHAT_MESSAGES.noModel);
+    expect(res.body).toContain('**[1] 制度1.docx**');
+    expect(res.body).toContain('住宿标准按城市等级执行');
+  });
+
   it('marks a file that cannot be processed FAILED with a Chinese reason', async () => {
     const conv2 = await newDialogue('wangfang', 'chat_excel');
     const corrupt = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.from('word/document.xml garbage')]);
