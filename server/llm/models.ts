@@ -127,7 +127,8 @@ export class Models {
     const client = this.client;
     return this.limiter(name).run(async () => {
       try {
-        const res = await client.embeddings.create({ model: name, input: texts }, { signal });
+        // Floats asked for explicitly: the SDK's default (base64) is misread from servers that ignore it.
+        const res = await client.embeddings.create({ model: name, input: texts, encoding_format: 'float' }, { signal });
         return [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
       } catch (err) {
         if (isAbort(err, signal)) throw err;
