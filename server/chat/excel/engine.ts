@@ -4,6 +4,7 @@
 // extension, or turn the protections back on. Only DuckDB's single SELECT statement is run, with a row cap and
 // a time limit (the connection is interrupted).
 import { DuckDBInstance, StatementType, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
+import { ConcurrencyLimiter } from '../../llm/limiter';
 import { checkReadOnlySql } from './guard';
 import { quoteIdent, quoteLiteral, toJsonSafe } from './values';
 
@@ -11,6 +12,9 @@ import { quoteIdent, quoteLiteral, toJsonSafe } from './values';
 export const MAX_RESULT_ROWS = 500;
 /** Longest a query may run. */
 export const QUERY_TIMEOUT_MS = 10_000;
+/** Spreadsheet queries run at once in this process (each has its own database, one thread, bounded memory). */
+export const QUERY_CONCURRENCY = 2;
+const queries = new ConcurrencyLimiter(QUERY_CONCURRENCY);
 
 /** A query the guard or DuckDB's parser refused; it was not executed. */
 export class SqlRefusedError extends Error {
@@ -91,19 +95,24 @@ export async function runReadOnlyQuery(
   parquetPath: string,
   table: string,
   sql: string,
-  options: { maxRows?: number; timeoutMs?: number } = {},
+  options: { maxRows?: number; timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<QueryResult> {
   const maxRows = options.maxRows ?? MAX_RESULT_ROWS;
   const timeoutMs = options.timeoutMs ?? QUERY_TIMEOUT_MS;
+  const { signal } = options;
   const checked = checkReadOnlySql(sql);
   if (!checked.ok) throw new SqlRefusedError(checked.reason, checked.write);
-  return withSandbox(parquetPath, table, async (connection) => {
+  return queries.run(() => withSandbox(parquetPath, table, async (connection) => {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       connection.interrupt();
     }, timeoutMs);
+    // The user stopped the answer: the query stops too.
+    const onAbort = () => connection.interrupt();
+    signal?.addEventListener('abort', onAbort, { once: true });
     try {
+      signal?.throwIfAborted();
       const statements = await connection.extractStatements(checked.sql);
       if (statements.count !== 1) throw new SqlRefusedError('只允许执行一条查询语句，不能包含多条语句', false);
       const prepared = await statements.prepare(0);
@@ -116,12 +125,14 @@ export async function runReadOnlyQuery(
       return { columns, types, rows, truncated: reader.currentRowCount > maxRows };
     } catch (err) {
       if (err instanceof SqlRefusedError) throw err;
+      if (signal?.aborted) throw signal.reason;
       if (timedOut) throw new SqlRunError(`查询超时（超过 ${Math.round(timeoutMs / 1000)} 秒），已中止`, true);
       throw new SqlRunError(duckDbMessage(err));
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
     }
-  });
+  }), signal);
 }
 
 /** DuckDB's error without the caret lines that point into the statement. */

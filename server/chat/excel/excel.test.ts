@@ -158,6 +158,22 @@ describe('spreadsheets as tables', () => {
     expect(gbkMeta.sample[0]).toEqual(['北京', 1]);
   });
 
+  it('reads only the first sheet, skips empty rows, and names headerless or extra columns', async () => {
+    const book = new ExcelJS.Workbook();
+    const first = book.addWorksheet('明细');
+    first.addRow(['姓名', '', '姓名']);
+    first.addRow([]);
+    first.addRow(['张三', 1, '甲', '备注']);
+    first.addRow(['李四', 2]);
+    book.addWorksheet('汇总').addRow(['不应读取']);
+    const meta = await prepareSpreadsheet(Buffer.from(await book.xlsx.writeBuffer()), 'xlsx', 'people.xlsx', path.join(dir, 'p.parquet'));
+    expect(meta).toMatchObject({ table: 'people', sheet: '明细', rowCount: 2 });
+    expect(meta.columns).toEqual([
+      { name: '姓名', type: 'VARCHAR' }, { name: '列2', type: 'BIGINT' }, { name: '姓名_2', type: 'VARCHAR' }, { name: '列4', type: 'VARCHAR' },
+    ]);
+    expect(meta.sample).toEqual([['张三', 1, '甲', '备注'], ['李四', 2, null, null]]);
+  });
+
   it('fails for good, in Chinese, on a header-only, empty or corrupt file', async () => {
     const out = path.join(dir, 'bad.parquet');
     await expect(prepareSpreadsheet(Buffer.from('a,b\n'), 'csv', 'h.csv', out)).rejects.toThrow('表格中只有表头，没有数据行');
@@ -170,7 +186,8 @@ describe('spreadsheets as tables', () => {
 });
 
 describe('read-only queries', () => {
-  const run = (sql: string, options?: { maxRows?: number; timeoutMs?: number }) => runReadOnlyQuery(salesParquet, 'excel_data', sql, options);
+  const run = (sql: string, options?: { maxRows?: number; timeoutMs?: number; signal?: AbortSignal }) =>
+    runReadOnlyQuery(salesParquet, 'excel_data', sql, options);
 
   it('answers rows as JSON-safe records', async () => {
     const r = await run('SELECT "产品", sum("销量") AS 总销量, min("日期") AS 首日, 12345678901234567890::HUGEINT AS big FROM excel_data GROUP BY 1 ORDER BY 2 DESC');
@@ -199,6 +216,15 @@ describe('read-only queries', () => {
     const heavy = run('SELECT count(*) FROM range(100000000) a, range(100000000) b', { timeoutMs: 500 });
     await expect(heavy).rejects.toBeInstanceOf(SqlRunError);
     await expect(heavy).rejects.toThrow('查询超时（超过 1 秒），已中止');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('stops a running query when the answer is stopped', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const heavy = run('SELECT count(*) FROM range(100000000) a, range(100000000) b', { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('stopped by the user')), 200);
+    await expect(heavy).rejects.toThrow('stopped by the user');
     expect(Date.now() - started).toBeLessThan(5000);
   });
 

@@ -1,7 +1,10 @@
 // A spreadsheet (csv or xlsx) made into one DuckDB table: the first sheet, the first row as the header, column
 // names trimmed (Chinese names kept), types inferred by DuckDB's CSV reader over all rows. The table is kept as a
 // Parquet file beside the upload, so every question loads exactly the types that the model was told.
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
 import { decodeText } from '../../knowledge/file-types';
 import { PermanentJobError } from '../../jobs/worker';
 import { uniqueNames, withDuckDb } from './engine';
@@ -53,24 +56,47 @@ function cellText(v: unknown): string {
 
 const csvField = (s: string) => (/[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
-/** The first sheet of a workbook as CSV text (header row first) and the sheet's name. */
-async function xlsxAsCsv(bytes: Buffer): Promise<{ csv: string; sheet: string }> {
-  const book = new (await excel()).Workbook();
+type SheetCsv = { sheet: string; header: string[] };
+
+/**
+ * Streams the first sheet of a workbook into `target` as CSV (data rows only, empty rows skipped), so a large
+ * workbook is never held in memory whole. Answers the sheet's name and its header row, widened to the widest row.
+ */
+async function xlsxToCsv(bytes: Buffer, target: string): Promise<SheetCsv> {
+  const ExcelJS = await excel();
+  const out = createWriteStream(target, { mode: 0o600 });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit',
+  });
+  let sheet: string | null = null;
+  let header: string[] | null = null;
+  let width = 0;
+  let rows = 0;
   try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    for await (const worksheet of reader) {
+      sheet = (worksheet as unknown as { name?: string }).name ?? 'Sheet1';
+      for await (const row of worksheet) {
+        const values = (row.values as unknown[]).slice(1).map(cellText);
+        if (!values.some((v) => v.trim())) continue;
+        if (!header) {
+          header = values;
+          continue;
+        }
+        width = Math.max(width, values.length);
+        if (!out.write(`${values.map(csvField).join(',')}\n`)) await once(out, 'drain');
+        rows++;
+      }
+      break; // the first sheet only
+    }
   } catch (err) {
     throw new PermanentJobError(`电子表格无法读取（可能已损坏或加密）：${err instanceof Error ? err.message : String(err)}`.slice(0, 300));
+  } finally {
+    await new Promise<void>((resolve) => out.end(resolve));
   }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw new PermanentJobError('电子表格中没有工作表');
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const values = (row.values as unknown[]).slice(1).map(cellText);
-    if (values.some((v) => v.trim())) rows.push(values);
-  });
-  const width = Math.max(0, ...rows.map((r) => r.length));
-  const lines = rows.map((r) => Array.from({ length: width }, (_, i) => csvField(r[i] ?? '')).join(','));
-  return { csv: lines.join('\n'), sheet: sheet.name };
+  if (sheet === null) throw new PermanentJobError('电子表格中没有工作表');
+  if (!header) throw new PermanentJobError('表格是空的');
+  if (rows === 0) throw new PermanentJobError('表格中只有表头，没有数据行');
+  return { sheet, header: Array.from({ length: Math.max(header.length, width) }, (_, i) => header[i] ?? '') };
 }
 
 /** A column name as the model sees it: trimmed, one line, never empty. */
@@ -84,30 +110,32 @@ function cleanName(name: string, index: number): string {
  * needs to know. A file that cannot be a table fails for good (PermanentJobError) with a Chinese reason.
  */
 export async function prepareSpreadsheet(bytes: Buffer, type: 'csv' | 'xlsx', fileName: string, parquetPath: string): Promise<TableMeta> {
-  let csv: string;
-  let sheet: string | null = null;
-  if (type === 'xlsx') {
-    ({ csv, sheet } = await xlsxAsCsv(bytes));
-  } else {
-    const text = decodeText(bytes);
-    if (text === null) throw new PermanentJobError('CSV 文件不是文本（支持 UTF-8 或 GBK/GB18030 编码）');
-    csv = text.replace(/^\uFEFF/, '');
-  }
-  if (!csv.trim()) throw new PermanentJobError('表格是空的');
   const source = `${parquetPath}.source.csv`;
   const part = `${parquetPath}.part`;
-  await fs.writeFile(source, csv, { mode: 0o600 });
+  let sheet: SheetCsv | null = null;
   try {
+    if (type === 'xlsx') {
+      sheet = await xlsxToCsv(bytes, source);
+    } else {
+      const text = decodeText(bytes);
+      if (text === null) throw new PermanentJobError('CSV 文件不是文本（支持 UTF-8 或 GBK/GB18030 编码）');
+      if (!text.trim()) throw new PermanentJobError('表格是空的');
+      await fs.writeFile(source, text.replace(/^\uFEFF/, ''), { mode: 0o600 });
+    }
     const meta = await withDuckDb(async (db) => {
-      const delim = type === 'xlsx' ? ", delim = ','" : '';
+      // A workbook's CSV is ours (comma, double quotes, names from its header row); a user's CSV is sniffed.
+      const options = sheet
+        ? `header = false, delim = ',', quote = '"', escape = '"', names = [${sheet.header.map((h, i) => quoteLiteral(`c${i}_${h}`)).join(', ')}]`
+        : 'header = true';
       try {
-        await db.run(`CREATE TABLE raw AS SELECT * FROM read_csv(${quoteLiteral(source)}, header = true, sample_size = -1, null_padding = true${delim})`);
+        await db.run(`CREATE TABLE raw AS SELECT * FROM read_csv(${quoteLiteral(source)}, ${options}, sample_size = -1, null_padding = true)`);
       } catch (err) {
         throw new PermanentJobError(`表格无法解析：${err instanceof Error ? err.message.split('\n')[0] : String(err)}`.slice(0, 300));
       }
       const described = (await db.runAndReadAll('DESCRIBE raw')).getRowObjectsJS() as { column_name: string; column_type: string }[];
       if (!described.length) throw new PermanentJobError('表格没有列');
-      const names = uniqueNames(described.map((c, i) => cleanName(c.column_name, i)));
+      const given = sheet ? sheet.header : described.map((c) => c.column_name);
+      const names = uniqueNames(described.map((_, i) => cleanName(given[i] ?? '', i)));
       const table = tableNameFor(fileName);
       const select = described.map((c, i) => `${quoteIdent(c.column_name)} AS ${quoteIdent(names[i])}`).join(', ');
       const notEmpty = described.map((c) => `${quoteIdent(c.column_name)} IS NOT NULL`).join(' OR ');
@@ -118,7 +146,7 @@ export async function prepareSpreadsheet(bytes: Buffer, type: 'csv' | 'xlsx', fi
       const types = sampleReader.columnTypes().map((t) => t.toString());
       const sample = sampleReader.getRowsJS().map((row) => row.map((v, i) => toJsonSafe(v, types[i])));
       await db.run(`COPY ${quoteIdent(table)} TO ${quoteLiteral(part)} (FORMAT parquet)`);
-      return { table, sheet, rowCount, columns: names.map((name, i) => ({ name, type: types[i] })), sample };
+      return { table, sheet: sheet?.sheet ?? null, rowCount, columns: names.map((name, i) => ({ name, type: types[i] })), sample };
     });
     await fs.rename(part, parquetPath);
     return meta;

@@ -64,9 +64,9 @@ function describeSheet(fileName: string, meta: TableMeta): string {
 
 type Attempt = { ok: true; result: QueryResult } | { ok: false; refused: boolean; message: string };
 
-async function attempt(parquet: string, table: string, sql: string): Promise<Attempt> {
+async function attempt(parquet: string, table: string, sql: string, signal: AbortSignal): Promise<Attempt> {
   try {
-    return { ok: true, result: await runReadOnlyQuery(parquet, table, sql) };
+    return { ok: true, result: await runReadOnlyQuery(parquet, table, sql, { signal }) };
   } catch (err) {
     if (err instanceof SqlRefusedError) return { ok: false, refused: true, message: err.message };
     if (err instanceof SqlRunError) return { ok: false, refused: false, message: err.message };
@@ -83,7 +83,7 @@ async function runAnswer(ctx: ModeContext, messages: LlmMessage[], file: ChatFil
   const { table } = file.tableMeta;
   const sql = extractSql(answer);
   if (!sql) return { appendText: '\n\n（回答中没有可执行的 SQL 查询，未生成结果表。）' };
-  const first = await attempt(parquet, table, sql);
+  const first = await attempt(parquet, table, sql, ctx.signal);
   if (first.ok) return { chart: toChartView(first.result, sql, ctx.question) };
   if (first.refused) return { appendText: refusedText(first.message) };
   let corrected: string | null = null;
@@ -98,7 +98,7 @@ async function runAnswer(ctx: ModeContext, messages: LlmMessage[], file: ChatFil
     if (isAbort(err, ctx.signal)) throw err;
   }
   if (!corrected) return { appendText: failedText(first.message) };
-  const second = await attempt(parquet, table, corrected);
+  const second = await attempt(parquet, table, corrected, ctx.signal);
   if (!second.ok) return { appendText: second.refused ? refusedText(second.message) : failedText(second.message) };
   return {
     appendText: `\n\n首次查询出错（${first.message}），已自动修正为：\n\n\`\`\`sql\n${corrected}\n\`\`\``,
