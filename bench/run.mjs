@@ -8,8 +8,9 @@ import { benchWebBuild } from './web-build.mjs';
 import { benchKitPaint } from './kit-paint.mjs';
 import { benchUsers } from './users.mjs';
 import { benchKnowledge } from './knowledge.mjs';
+import { benchChat } from './chat.mjs';
 
-const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint, 'system management': benchUsers, knowledge: benchKnowledge };
+const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint, 'system management': benchUsers, knowledge: benchKnowledge, chat: benchChat };
 const only = process.argv.slice(2);
 
 await buildWebIfStale();

@@ -7,13 +7,13 @@ import {
   CHAT_MESSAGES, DEFAULT_CHAT_MODE, DEFAULT_TEMPERATURE, STREAM_DONE, type AnswerStatus, type ChartView, type Citation,
   type CompletionBody, type CompletionChunkFrame, type CompletionFrame,
 } from '../../contract/api';
-import { chatDialogues, chatMessages } from '../db/schema';
+import { chatMessages } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../http-error';
 import type { SessionUser } from '../identity/sessions';
 import { viewerOf } from '../knowledge/visibility';
 import { isAbort, LlmError } from '../llm/models';
-import { dialogueMessages, ownedDialogue, type DialogueRow } from './dialogues';
+import { ownedDialogueWithMessages } from './dialogues';
 import { historyWithinBudget, roundsOf } from './history';
 import type { DialogueRef, PreparedAnswer } from './mode';
 import { modeHandler } from './modes';
@@ -46,7 +46,7 @@ function failureOf(err: unknown): { code: string; message: string } {
 export async function prepareCompletion(deps: Deps, runtime: ChatRuntime, user: SessionUser, body: CompletionBody): Promise<PreparedCompletion> {
   const question = body.user_input.trim();
   if (!question) throw badRequest('请输入问题');
-  const row: DialogueRow = await ownedDialogue(deps, user.id, body.conv_uid);
+  const { dialogue: row, messages: stored } = await ownedDialogueWithMessages(deps, user.id, body.conv_uid);
   if (runtime.running.has(row.id)) throw new HttpError(409, '上一个回答尚未结束，请先停止或稍候');
   const chatMode = body.chat_mode ?? DEFAULT_CHAT_MODE;
   const handler = modeHandler(chatMode);
@@ -62,7 +62,6 @@ export async function prepareCompletion(deps: Deps, runtime: ChatRuntime, user: 
     id: row.id, convUid: row.convUid, ownerId: row.ownerId, chatMode,
     selectParam: body.select_param === undefined ? row.selectParam : body.select_param?.trim() || null,
   };
-  const stored = await dialogueMessages(deps, row.id);
   const last = stored.reduce((max, m) => Math.max(max, m.round), 0);
   const round = body.regenerate && last > 0 ? last : last + 1;
   const history = historyWithinBudget(roundsOf(stored, round), deps.config.llmContextTokens);
@@ -88,28 +87,46 @@ export type FrameSink = { send(data: string): void; end(): void };
 
 const frameText = (frame: CompletionFrame | typeof STREAM_DONE) => `data: ${typeof frame === 'string' ? frame : JSON.stringify(frame)}\n\n`;
 
-type Saved = { content: string; status: AnswerStatus; references?: Citation[] | null; chart?: ChartView | null };
+type MessageFields = { role: 'human' | 'ai' | 'view'; content: string; status?: AnswerStatus | null; references?: Citation[] | null; chart?: ChartView | null };
 
-async function upsertMessage(deps: Deps, p: PreparedCompletion, role: 'human' | 'ai' | 'view', fields: Saved | { content: string }) {
+/** Inserts or replaces messages of the round in one statement. */
+async function upsertMessages(deps: Deps, p: PreparedCompletion, messages: MessageFields[]) {
   const now = deps.now();
-  const values = { dialogueId: p.dialogue.id, round: p.round, role, modelName: p.model, createdAt: now, updatedAt: now, ...fields };
-  const { dialogueId: _d, round: _r, role: _role, createdAt: _c, ...update } = values;
-  await deps.db.insert(chatMessages).values(values)
-    .onConflictDoUpdate({ target: [chatMessages.dialogueId, chatMessages.round, chatMessages.role], set: update });
+  await deps.db.insert(chatMessages)
+    .values(messages.map((m) => ({
+      dialogueId: p.dialogue.id, round: p.round, role: m.role, content: m.content, status: m.status ?? null,
+      references: m.references ?? null, chart: m.chart ?? null, modelName: p.model, createdAt: now, updatedAt: now,
+    })))
+    .onConflictDoUpdate({
+      target: [chatMessages.dialogueId, chatMessages.round, chatMessages.role],
+      set: {
+        content: sql`excluded.content`, status: sql`excluded.status`, references: sql`excluded.references`, chart: sql`excluded.chart`,
+        modelName: sql`excluded.model_name`, updatedAt: sql`excluded.updated_at`,
+      },
+    });
 }
 
-/** Stores the question and an empty streaming answer, and moves the dialogue to the top of the list. */
+/**
+ * Stores the question and an empty streaming answer (dropping the model text of a regenerated round), and moves
+ * the dialogue to the top of the list: one statement, so it is atomic and costs one round trip.
+ */
 async function begin(deps: Deps, p: PreparedCompletion): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const d = { ...deps, db: tx as unknown as Deps['db'] };
-    await upsertMessage(d, p, 'human', { content: p.question });
-    await upsertMessage(d, p, 'view', { content: '', status: 'streaming', references: null, chart: null });
-    await tx.delete(chatMessages).where(sql`${chatMessages.dialogueId} = ${p.dialogue.id} and ${chatMessages.round} = ${p.round} and ${chatMessages.role} = 'ai'`);
-    await tx.update(chatDialogues).set({
-      chatMode: p.dialogue.chatMode, selectParam: p.dialogue.selectParam, modelName: p.model, updatedAt: deps.now(),
-      ...(p.untitled ? { title: p.question.slice(0, 200) } : {}),
-    }).where(sql`${chatDialogues.id} = ${p.dialogue.id}`);
-  });
+  const now = deps.now().toISOString();
+  const d = p.dialogue;
+  await deps.db.execute(sql`
+    with messages as (
+      insert into chat_messages (dialogue_id, round, role, content, status, model_name, created_at, updated_at)
+      values (${d.id}, ${p.round}, 'human', ${p.question}, null, ${p.model}, ${now}::timestamptz, ${now}::timestamptz),
+             (${d.id}, ${p.round}, 'view', '', 'streaming', ${p.model}, ${now}::timestamptz, ${now}::timestamptz)
+      on conflict (dialogue_id, round, role) do update set content = excluded.content, status = excluded.status,
+        "references" = null, chart = null, model_name = excluded.model_name, updated_at = excluded.updated_at
+      returning 1
+    ), dropped as (
+      delete from chat_messages where dialogue_id = ${d.id} and round = ${p.round} and role = 'ai' returning 1
+    )
+    update chat_dialogues set chat_mode = ${d.chatMode}, select_param = ${d.selectParam}, model_name = ${p.model},
+      updated_at = ${now}::timestamptz, title = case when ${p.untitled} then ${p.question.slice(0, 200)} else title end
+    where id = ${d.id}`);
 }
 
 /**
@@ -134,28 +151,40 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
   let raw = '';
   let status: AnswerStatus = 'streaming';
   let chart: ChartView | null = null;
+  // Stored while the model request starts (hiding the write behind the model's first-token latency); awaited
+  // before the first text goes out, so a crash never loses what was shown.
+  let beginError: unknown = null;
+  const begun = begin(deps, p).catch((err: unknown) => {
+    beginError = err;
+  });
+  const stored = async () => {
+    await begun;
+    if (beginError) throw beginError;
+  };
   let saving: Promise<void> = Promise.resolve();
   let savedAt = Date.now();
   let savedLength = 0;
-  const save = (fields: Saved) => {
-    saving = saving.then(() => upsertMessage(deps, p, 'view', fields)).catch(() => undefined);
+  const save = (messages: MessageFields[]) => {
+    saving = saving.then(() => upsertMessages(deps, p, messages)).catch(() => undefined);
     return saving;
   };
   try {
-    await begin(deps, p);
     send(chunk('', { role: 'assistant', order: p.round }));
     if (!p.model) {
+      await stored();
       text = p.answer.fallback ?? CHAT_MESSAGES.noModel;
       send(chunk(text));
     } else {
       for await (const piece of runtime.models.stream(p.model, p.answer.messages, { temperature: p.temperature, maxTokens: p.maxTokens }, signal)) {
+        // Nothing is shown before the question and the streaming answer are stored.
+        if (!raw) await stored();
         raw += piece;
         text += piece;
         send(chunk(piece));
         if (Date.now() - savedAt >= SAVE_EVERY_MS || text.length - savedLength >= SAVE_EVERY_CHARS) {
           savedAt = Date.now();
           savedLength = text.length;
-          void save({ content: text, status: 'streaming' });
+          void save([{ role: 'view', content: text, status: 'streaming' }]);
         }
       }
       if (signal.aborted) throw new Error('aborted');
@@ -182,13 +211,12 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
     }
   } finally {
     if (p.answer.references?.length && status !== 'failed') send({ object: 'chat.references', references: p.answer.references });
+    await begun;
     await saving;
-    try {
-      await save({ content: text, status, references: p.answer.references?.length ? p.answer.references : null, chart });
-      if (p.model) await upsertMessage(deps, p, 'ai', { content: raw });
-    } catch {
-      // The database is gone (shutdown): what was saved while streaming stays.
-    }
+    // The raw model text is kept as the `ai` message (history for the next rounds); the database being gone
+    // (shutdown) loses nothing that was saved while streaming.
+    const references = p.answer.references?.length ? p.answer.references : null;
+    await save([{ role: 'view', content: text, status, references, chart }, ...(p.model ? [{ role: 'ai' as const, content: raw }] : [])]);
     runtime.running.delete(p.dialogue.id);
     send(STREAM_DONE);
     sink.end();

@@ -78,6 +78,16 @@ export async function deleteDialogue(deps: Pick<Deps, 'db'>, ownerId: number, co
   return row;
 }
 
+/** The user's dialogue with all its messages (one query), or 400 对话不存在. */
+export async function ownedDialogueWithMessages(deps: Pick<Deps, 'db'>, ownerId: number, convUid: string): Promise<{ dialogue: DialogueRow; messages: MessageRow[] }> {
+  const rows = await deps.db.select({ d: chatDialogues, m: chatMessages }).from(chatDialogues)
+    .leftJoin(chatMessages, eq(chatMessages.dialogueId, chatDialogues.id))
+    .where(and(eq(chatDialogues.convUid, convUid), eq(chatDialogues.ownerId, ownerId)))
+    .orderBy(asc(chatMessages.round), ROLE_ORDER);
+  if (!rows.length) throw badRequest(CHAT_MESSAGES.dialogueNotFound);
+  return { dialogue: rows[0].d, messages: rows.flatMap((r) => (r.m ? [r.m] : [])) };
+}
+
 /** All messages of a dialogue, round by round: human, ai, view. */
 export async function dialogueMessages(deps: Pick<Deps, 'db'>, dialogueId: number): Promise<MessageRow[]> {
   return deps.db.select().from(chatMessages).where(eq(chatMessages.dialogueId, dialogueId))

@@ -1,6 +1,8 @@
 // chat_normal: the model with a system prompt, the history and the question, plus, when the dialogue has
 // documents of its own (file chat), their passages that best match the question.
+import { and, eq } from 'drizzle-orm';
 import { CHAT_MESSAGES } from '../../../contract/api';
+import { chatFiles } from '../../db/schema';
 import { searchChatFiles, type ChatFilePassage } from '../files-search';
 import type { ChatModeHandler, LlmMessage } from '../mode';
 
@@ -21,7 +23,10 @@ function fallbackWithFiles(passages: ChatFilePassage[]): string {
 export const normalMode: ChatModeHandler = {
   mode: 'chat_normal',
   async prepare(ctx) {
-    const passages = await searchChatFiles(ctx.deps, ctx.dialogue.id, ctx.question, FILE_PASSAGES);
+    // Most dialogues have no files: one cheap look before segmenting the question and searching.
+    const [hasFiles] = await ctx.deps.db.select({ id: chatFiles.id }).from(chatFiles)
+      .where(and(eq(chatFiles.dialogueId, ctx.dialogue.id), eq(chatFiles.kind, 'document'), eq(chatFiles.status, 'FINISHED'))).limit(1);
+    const passages = hasFiles ? await searchChatFiles(ctx.deps, ctx.dialogue.id, ctx.question, FILE_PASSAGES) : [];
     const messages: LlmMessage[] = [
       { role: 'system', content: NORMAL_SYSTEM_PROMPT },
       ...ctx.history,

@@ -1,0 +1,113 @@
+// Chat streaming: time to first token through the server minus straight from the fake model (median of 50
+// questions), and 50 concurrent streams (all complete, p95 time to first token).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { transform } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { DEMO_PASSWORD, median, percentile, round, signIn, startServer } from './lib.mjs';
+
+const QUESTIONS = 50;
+const CONCURRENT = 50;
+
+/** The fake OpenAI-compatible model of the tests (TypeScript, stripped here for plain Node). */
+async function loadFakeLlm() {
+  const dir = mkdtempSync(join(tmpdir(), 'kb-bench-fake-'));
+  const { code } = await transform(readFileSync('tests/support/fake-llm.ts', 'utf8'), { loader: 'ts', format: 'esm' });
+  const file = join(dir, 'fake-llm.mjs');
+  writeFileSync(file, code);
+  const mod = await import(pathToFileURL(file).href);
+  rmSync(dir, { recursive: true, force: true });
+  return mod;
+}
+
+/** Milliseconds from sending a request until the first non-empty content of the stream, and until its end. */
+async function timeStream(url, init, contentOf) {
+  const t0 = performance.now();
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${await res.text()}`);
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let first = NaN;
+  let done = false;
+  for (;;) {
+    const r = await reader.read();
+    if (r.done) break;
+    buffer += decoder.decode(r.value, { stream: true });
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const data = buffer.slice(6, end);
+      buffer = buffer.slice(end + 2);
+      if (data === '[DONE]') {
+        done = true;
+        continue;
+      }
+      const frame = JSON.parse(data);
+      if (frame.object === 'chat.error') throw new Error(frame.message);
+      if (Number.isNaN(first) && contentOf(frame)) first = performance.now() - t0;
+    }
+  }
+  if (!done) throw new Error('stream ended without [DONE]');
+  return { first, total: performance.now() - t0 };
+}
+
+export async function benchChat() {
+  const { startFakeLlm } = await loadFakeLlm();
+  const llm = await startFakeLlm();
+  const s = await startServer({ env: { SEED_DEMO: 'true', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat' } });
+  try {
+    const token = await signIn(s.url, 'demo', DEMO_PASSWORD);
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const newDialogue = async () => (await (await fetch(`${s.url}/api/v1/chat/dialogue/new`, { method: 'POST', headers: auth, body: '{}' })).json()).data.conv_uid;
+    const content = (f) => f.object === 'chat.completion.chunk' && f.choices?.[0]?.delta?.content;
+    // Dialogues are made beforehand: a question is timed from its POST to its first token.
+    const viaServer = async (question, conv) => timeStream(`${s.url}/api/v1/chat/completions`, {
+      method: 'POST', headers: auth, body: JSON.stringify({ conv_uid: conv, user_input: question }),
+    }, content);
+    const direct = (question) => timeStream(`${llm.url}/chat/completions`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'fake-chat', stream: true, temperature: 0.9, messages: [{ role: 'system', content: '你是企业内部的智能助手。' }, { role: 'user', content: question }] }),
+    }, content);
+
+    const warm = await newDialogue();
+    for (let i = 0; i < 5; i++) {
+      await viaServer(`预热问题${i}`, warm);
+      await direct(`预热问题${i}`);
+    }
+    const dialogues = [];
+    for (let i = 0; i < QUESTIONS; i++) dialogues.push(await newDialogue());
+    await viaServer('预热', warm);
+    const server = [];
+    const straight = [];
+    for (let i = 0; i < QUESTIONS; i++) {
+      const q = `第${i}个问题：差旅报销须在多久内提交？`;
+      straight.push((await direct(q)).first);
+      server.push((await viaServer(q, dialogues[i])).first);
+    }
+    const added = median(server) - median(straight);
+
+    const convs = await Promise.all(Array.from({ length: CONCURRENT }, () => newDialogue()));
+    const t0 = performance.now();
+    const results = await Promise.allSettled(convs.map((conv, i) => timeStream(`${s.url}/api/v1/chat/completions`, {
+      method: 'POST', headers: auth, body: JSON.stringify({ conv_uid: conv, user_input: `并发问题${i}：年假怎么休？` }),
+    }, content)));
+    const wall = performance.now() - t0;
+    const ok = results.filter((r) => r.status === 'fulfilled').map((r) => r.value);
+    const failed = results.length - ok.length;
+    return [
+      { name: `time to first token added by the server: median of ${QUESTIONS} (ms; server ${round(median(server))}, direct ${round(median(straight))})`, value: round(added), budget: 5, unit: 'ms' },
+      { name: `${CONCURRENT} concurrent streams (model limit 5): p95 time to first token (ms)`, value: round(percentile(ok.map((r) => r.first), 95)), budget: 1000, unit: 'ms' },
+      { name: `${CONCURRENT} concurrent streams: all done in (ms)`, value: round(wall), unit: 'ms' },
+      { name: `${CONCURRENT} concurrent streams: failed or incomplete`, value: failed, budget: 0, unit: '' },
+    ];
+  } finally {
+    await s.stop();
+    await llm.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.table(await benchChat());
+}
