@@ -88,6 +88,8 @@ export async function addChatFile(deps: Deps, ownerId: number, convUid: string, 
       await writeFileAtomic(absolute(deps.config, relative), file.bytes);
       written = relative;
       const [stored] = await tx.update(chatFiles).set({ storedPath: relative }).where(eq(chatFiles.id, inserted.id)).returning();
+      // As DB-GPT: a spreadsheet upload makes the dialogue a spreadsheet chat about that file.
+      if (kind === 'excel') await tx.update(chatDialogues).set({ chatMode: 'chat_excel', selectParam: name }).where(eq(chatDialogues.id, dialogue.id));
       await enqueue({ ...deps, db: tx as unknown as Deps['db'] }, {
         queue: CHAT_FILE_QUEUE, key: chatFileJobKey(inserted.id), payload: { fileId: inserted.id }, maxAttempts: deps.config.jobMaxAttempts,
       });

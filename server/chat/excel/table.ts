@@ -23,6 +23,8 @@ export type TableMeta = {
 };
 
 export const SAMPLE_ROWS = 5;
+/** Longer sample texts are cut (they go into every prompt). */
+const MAX_SAMPLE_TEXT = 200;
 const DEFAULT_TABLE = 'excel_data';
 
 /** The table name for a file: its name in lower-case ASCII words (sales-2024.csv → sales_2024), else excel_data. */
@@ -144,7 +146,8 @@ export async function prepareSpreadsheet(bytes: Buffer, type: 'csv' | 'xlsx', fi
       if (rowCount === 0) throw new PermanentJobError('表格中只有表头，没有数据行');
       const sampleReader = await db.runAndReadAll(`SELECT * FROM ${quoteIdent(table)} LIMIT ${SAMPLE_ROWS}`);
       const types = sampleReader.columnTypes().map((t) => t.toString());
-      const sample = sampleReader.getRowsJS().map((row) => row.map((v, i) => toJsonSafe(v, types[i])));
+      const short = (v: unknown) => (typeof v === 'string' && v.length > MAX_SAMPLE_TEXT ? `${v.slice(0, MAX_SAMPLE_TEXT)}…` : v);
+      const sample = sampleReader.getRowsJS().map((row) => row.map((v, i) => short(toJsonSafe(v, types[i]))));
       await db.run(`COPY ${quoteIdent(table)} TO ${quoteLiteral(part)} (FORMAT parquet)`);
       return { table, sheet: sheet?.sheet ?? null, rowCount, columns: names.map((name, i) => ({ name, type: types[i] })), sample };
     });

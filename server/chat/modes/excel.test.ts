@@ -12,7 +12,7 @@ import { multipartBody } from '../../test-support/multipart';
 import { postCompletion, readCompletion, type Frame } from '../../test-support/sse';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { TEST_DEMO_PASSWORD } from '../../test-support/test-config';
-import { excelMode } from './excel';
+import { excelMode, excelPrompt, markdownTable, modelSql } from './excel';
 
 let t: TestApp;
 let llm: FakeLlm;
@@ -99,6 +99,16 @@ describe('chat_excel', () => {
     expect(res.frames.at(-1)).toBe(STREAM_DONE);
     const view = await lastView();
     expect(view).toMatchObject({ status: 'complete', chart: { type: 'response_bar_chart', data: expected } });
+  });
+
+  it('accepts MySQL-style quoted names, and a very wide sheet is described within bounds', async () => {
+    const wide = { table: 't', sheet: null, rowCount: 1, columns: Array.from({ length: 250 }, (_, i) => ({ name: `c${i}`, type: 'BIGINT' })), sample: [Array.from({ length: 250 }, (_, i) => i)] };
+    const prompt = excelPrompt('w.csv', wide);
+    expect(prompt).toContain('- "c199" BIGINT\n（另有 50 列未列出）');
+    expect(prompt).toContain('前 1 行示例（前 30 列）：\n| c0 |');
+    expect(prompt).not.toContain('| c30 |');
+    expect(modelSql('```sql\nSELECT `产品`, \'a\' FROM t\n```')).toBe('SELECT "产品", \'a\' FROM t');
+    expect(markdownTable(['a|b'], [['x\ny|z']])).toBe('| a\\|b |\n| --- |\n| x y\\|z |');
   });
 
   it('selects the sheet by file id too, and shows a single count as a table', async () => {

@@ -16,6 +16,9 @@ import type { ChatModeHandler, LlmMessage, ModeContext, ModeFinish } from '../mo
 
 /** Earlier messages kept for a spreadsheet question (two rounds, as DB-GPT's ChatExcel). */
 const HISTORY_MESSAGES = 4;
+/** Columns described in the prompt, and shown in its sample rows (very wide sheets would flood the prompt). */
+const PROMPT_COLUMNS = 200;
+const SAMPLE_COLUMNS = 30;
 
 /** The spreadsheet a question is about: `select_param` (file name or id), else the newest processed one. */
 export async function selectedSpreadsheet(ctx: Pick<ModeContext, 'deps' | 'dialogue'>): Promise<ChatFileRow & { tableMeta: TableMeta }> {
@@ -41,14 +44,17 @@ export function markdownTable(header: string[], rows: unknown[][]): string {
 
 /** The system prompt: the table the model may query and how to answer. */
 export function excelPrompt(fileName: string, meta: TableMeta): string {
+  const listed = meta.columns.slice(0, PROMPT_COLUMNS);
+  const shown = meta.columns.slice(0, SAMPLE_COLUMNS).map((c) => c.name);
   return [
     '你是数据分析助手，通过编写 DuckDB SQL 查询来回答关于电子表格的问题。',
     `文件：${fileName}${meta.sheet ? `（工作表：${meta.sheet}）` : ''}`,
     `表名：${meta.table}（共 ${meta.rowCount} 行）`,
     '列（名称 类型）：',
-    ...meta.columns.map((c) => `- "${c.name.replace(/"/g, '""')}" ${c.type}`),
-    `前 ${meta.sample.length} 行示例：`,
-    markdownTable(meta.columns.map((c) => c.name), meta.sample),
+    ...listed.map((c) => `- "${c.name.replace(/"/g, '""')}" ${c.type}`),
+    ...(meta.columns.length > listed.length ? [`（另有 ${meta.columns.length - listed.length} 列未列出）`] : []),
+    `前 ${meta.sample.length} 行示例${meta.columns.length > shown.length ? `（前 ${shown.length} 列）` : ''}：`,
+    markdownTable(shown, meta.sample.map((row) => row.slice(0, shown.length))),
     '回答要求：',
     '1. 先用一两句中文简要说明查询思路；',
     `2. 给出一条 DuckDB SQL 查询，放在 \`\`\`sql 代码块中：只能是 SELECT 语句（可以用 WITH），只查询表 ${meta.table}，列名用双引号括起来；`,
@@ -60,6 +66,11 @@ export function excelPrompt(fileName: string, meta: TableMeta): string {
 function describeSheet(fileName: string, meta: TableMeta): string {
   const columns = meta.columns.map((c) => `${c.name}（${kindOf(c.type)}）`).join('、');
   return `${CHAT_MESSAGES.noModel}\n\n电子表格「${fileName}」已载入为表 ${meta.table}，共 ${meta.rowCount} 行、${meta.columns.length} 列：${columns}。`;
+}
+
+/** The query of a model answer; MySQL-style `name` identifiers become DuckDB's "name". */
+export function modelSql(answer: string): string | null {
+  return extractSql(answer)?.replace(/`([^`"\n]+)`/g, '"$1"') ?? null;
 }
 
 type Attempt = { ok: true; result: QueryResult } | { ok: false; refused: boolean; message: string };
@@ -81,7 +92,7 @@ const failedText = (message: string) => `\n\n查询失败：${message}`;
 async function runAnswer(ctx: ModeContext, messages: LlmMessage[], file: ChatFileRow & { tableMeta: TableMeta }, answer: string): Promise<ModeFinish> {
   const parquet = absolute(ctx.deps.config, tablePathOf(file.storedPath));
   const { table } = file.tableMeta;
-  const sql = extractSql(answer);
+  const sql = modelSql(answer);
   if (!sql) return { appendText: '\n\n（回答中没有可执行的 SQL 查询，未生成结果表。）' };
   const first = await attempt(parquet, table, sql, ctx.signal);
   if (first.ok) return { chart: toChartView(first.result, sql, ctx.question) };
@@ -93,7 +104,7 @@ async function runAnswer(ctx: ModeContext, messages: LlmMessage[], file: ChatFil
       { role: 'assistant', content: answer },
       { role: 'user', content: `这条 SQL 执行出错：${first.message}\n请只给出修正后的一条 DuckDB SQL 查询，放在 \`\`\`sql 代码块中。` },
     ], { temperature: 0 });
-    corrected = extractSql(reply);
+    corrected = modelSql(reply);
   } catch (err) {
     if (isAbort(err, ctx.signal)) throw err;
   }

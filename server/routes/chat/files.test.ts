@@ -213,6 +213,8 @@ describe('chat file processing, status and search', () => {
     const bytes = await makeXlsx([' 部门 ', '人数', '预算'], [['研发', 12, 300.5], ['市场', 5, 120], ['行政', 3, 45]]);
     const res = await upload('wangfang', { fields: { conv_id: conv3 }, file: { name: 'budget-2024.xlsx', bytes } }, CHAT_PATHS.excelFileAdd);
     expect(res.json().data).toMatchObject({ kind: 'excel', file_name: 'budget-2024.xlsx' });
+    const dialogue = (await get(CHAT_PATHS.dialogueList, 'wangfang')).json().data.find((d: { conv_uid: string }) => d.conv_uid === conv3);
+    expect(dialogue).toMatchObject({ chat_mode: 'chat_excel', select_param: 'budget-2024.xlsx' });
     const row = await settled(res.json().data.id);
     expect(row).toMatchObject({ status: 'FINISHED', result: '处理完成：3 行，3 列' });
     const meta = row.tableMeta as TableMeta;
