@@ -25,6 +25,23 @@ describe('DataTable: selection and index', () => {
     expect(onSelectionChange).toHaveBeenLastCalledWith([2], [expect.objectContaining({ id: 2 })]);
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
   });
+  it('selects every selectable row of the page from the header checkbox, showing a partial selection as mixed', async () => {
+    const onSelectionChange = vi.fn();
+    const { user } = renderAntd(<DataTable columns={userColumns} rows={makeRows(3)} onSelectionChange={onSelectionChange} />);
+    const all = screen.getByRole('checkbox', { name: '全选' });
+    await user.click(within(rowOf('用户2')).getByRole('checkbox'));
+    expect(all).not.toBeChecked();
+    expect((all as HTMLInputElement).indeterminate).toBe(true);
+    await user.click(all);
+    expect(onSelectionChange).toHaveBeenLastCalledWith([2, 3], [expect.objectContaining({ id: 2 }), expect.objectContaining({ id: 3 })]);
+    expect(all).toBeChecked();
+    expect((all as HTMLInputElement).indeterminate).toBe(false);
+    expect(within(rowOf('用户1')).getByRole('checkbox')).not.toBeChecked(); // the system row stays out
+    expect(rowOf('用户3')).toHaveClass('ant-table-row-selected');
+    await user.click(all);
+    expect(onSelectionChange).toHaveBeenLastCalledWith([], []);
+    expect(within(rowOf('用户3')).getByRole('checkbox')).not.toBeChecked();
+  });
   it('does not let system rows be selected for batch delete', () => {
     renderAntd(<DataTable columns={userColumns} rows={makeRows(2)} />);
     expect(within(rowOf('用户1')).getByRole('checkbox')).toBeDisabled();

@@ -1,11 +1,12 @@
 import { Table } from 'antd';
 import type { TablePaginationConfig, TableProps } from 'antd';
-import { useState } from 'react';
-import type { Key } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import type { Key, ReactNode } from 'react';
 import { ColumnDrawer } from './ColumnDrawer';
 import { PAGE_SIZE_OPTIONS, SELECTION_COLUMN_WIDTH } from './constants';
 import { DataTableToolbar } from './DataTableToolbar';
 import { ResizableHeaderCell } from './ResizableHeaderCell';
+import { SelectCheck } from './SelectCheck';
 import { toSortItem } from './sort';
 import { isSystemRow } from './system-row';
 import type { DataRow, DataTableButton, DataTableProps } from './types';
@@ -31,6 +32,17 @@ function scrollProps(
   return { virtual: true, scroll: { x: width, y: scrollY } };
 }
 
+/** A row's select checkbox (or radio); memoised on the row so a selection change re-renders only the rows it touches. */
+const RowCheck = memo(function RowCheck<Row extends DataRow>({ type, row, checked, disabled, onToggle }: {
+  type: 'checkbox' | 'radio';
+  row: Row;
+  checked: boolean;
+  disabled: boolean;
+  onToggle: (row: Row) => void;
+}) {
+  return <SelectCheck type={type} label="选择此行" checked={checked} disabled={disabled} onChange={() => onToggle(row)} />;
+}) as <Row extends DataRow>(props: { type: 'checkbox' | 'radio'; row: Row; checked: boolean; disabled: boolean; onToggle: (row: Row) => void }) => ReactNode;
+
 /** The generic data table of spec §2 over antd Table, with server-side paging and sorting. */
 export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
   const { rows, rowKey = 'id', selection = 'multiple', pagination, systemField } = props;
@@ -38,6 +50,8 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
   const [selected, setSelected] = useState<{ keys: Key[]; rows: Row[] }>({ keys: [], rows: [] });
   const [visibleKeys, setVisibleKeys] = useState(() => props.columns.filter((c) => !c.hidden).map((c) => c.key));
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The column drawer is mounted when first opened, and stays mounted for its closing animation.
+  const [drawerMounted, setDrawerMounted] = useState(false);
   const [sort, setSort] = useState<{ columnKey: string; order: 'descend' | 'ascend' } | null>(null);
   const columns = useTableColumns({ ...props, can, visibleKeys, sort });
 
@@ -45,6 +59,31 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
     setSelected({ keys, rows: picked });
     props.onSelectionChange?.(keys, picked);
   };
+  const selectedSet = new Set(selected.keys);
+  const keyOf = (row: Row) => row[rowKey] as Key;
+  const selectable = selection === 'multiple' ? rows.filter((r) => !isSystemRow(r, systemField)) : rows;
+  const pageChecked = selectable.filter((r) => selectedSet.has(keyOf(r))).length;
+  const toggleAll = () => {
+    const pageKeys = new Set(selectable.map(keyOf));
+    if (pageChecked === selectable.length) {
+      select(selected.keys.filter((k) => !pageKeys.has(k)), selected.rows.filter((r) => !pageKeys.has(keyOf(r))));
+    } else {
+      const added = selectable.filter((r) => !selectedSet.has(keyOf(r)));
+      select([...selected.keys, ...added.map(keyOf)], [...selected.rows, ...added]);
+    }
+  };
+  const toggle = (row: Row) => {
+    const key = keyOf(row);
+    if (selection === 'single') select([key], [row]);
+    else if (selectedSet.has(key)) select(selected.keys.filter((k) => k !== key), selected.rows.filter((r) => keyOf(r) !== key));
+    else select([...selected.keys, key], [...selected.rows, row]);
+  };
+  // One stable handler for every row's checkbox, so the memoised checkboxes of unchanged rows do not re-render.
+  const toggleRef = useRef(toggle);
+  useLayoutEffect(() => {
+    toggleRef.current = toggle;
+  });
+  const onToggle = useCallback((row: Row) => toggleRef.current(row), []);
   const batchDelete = async () => {
     try {
       await props.onBatchDelete?.(selected.rows);
@@ -71,7 +110,10 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
         selectedCount={selected.keys.length}
         onAdd={props.onAdd}
         onBatchDelete={props.onBatchDelete && selection === 'multiple' ? batchDelete : undefined}
-        onOpenColumns={() => setDrawerOpen(true)}
+        onOpenColumns={() => {
+          setDrawerMounted(true);
+          setDrawerOpen(true);
+        }}
         extra={props.toolbarExtra}
       />
       <Table<Row>
@@ -91,6 +133,26 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
                 selectedRowKeys: selected.keys,
                 onChange: select,
                 getCheckboxProps: (row) => ({ disabled: selection === 'multiple' && isSystemRow(row, systemField) }),
+                columnTitle:
+                  selection === 'multiple' ? (
+                    <SelectCheck
+                      type="checkbox"
+                      label="全选"
+                      checked={selectable.length > 0 && pageChecked === selectable.length}
+                      indeterminate={pageChecked > 0 && pageChecked < selectable.length}
+                      disabled={selectable.length === 0}
+                      onChange={toggleAll}
+                    />
+                  ) : undefined,
+                renderCell: (checked, row) => (
+                  <RowCheck
+                    type={selection === 'single' ? 'radio' : 'checkbox'}
+                    row={row}
+                    checked={checked}
+                    disabled={selection === 'multiple' && isSystemRow(row, systemField)}
+                    onToggle={onToggle}
+                  />
+                ),
               }
         }
         pagination={
@@ -107,13 +169,13 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
         }
         onChange={onChange}
       />
-      <ColumnDrawer
+      {drawerMounted && <ColumnDrawer
         open={drawerOpen}
         columns={props.columns.map((c) => ({ key: c.key, title: c.title }))}
         visibleKeys={visibleKeys}
         onChange={(keys) => setVisibleKeys(props.columns.map((c) => c.key).filter((k) => keys.includes(k)))}
         onClose={() => setDrawerOpen(false)}
-      />
+      />}
     </div>
   );
 }

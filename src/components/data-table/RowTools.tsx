@@ -1,4 +1,4 @@
-import { Popconfirm, Space } from 'antd';
+import { Popconfirm } from 'antd';
 import { useState } from 'react';
 import { CONFIRM_DELETE } from './constants';
 import styles from './RowTools.module.css';
@@ -17,7 +17,7 @@ export type RowToolsProps<Row extends DataRow> = {
 /** View / edit / delete of one row; edit and delete are disabled on a locked (system) row. */
 export function RowTools<Row extends DataRow>({ row, locked, can, onView, onEdit, onDelete }: RowToolsProps<Row>) {
   return (
-    <Space size={0}>
+    <span className={styles.tools}>
       {onView && can('view') && (
         <button type="button" className={styles.link} onClick={() => onView(row)}>
           查看
@@ -29,7 +29,7 @@ export function RowTools<Row extends DataRow>({ row, locked, can, onView, onEdit
         </button>
       )}
       {onDelete && can('delete') && <DeleteWithConfirm disabled={locked} onConfirm={() => onDelete(row)} />}
-    </Space>
+    </span>
   );
 }
 
