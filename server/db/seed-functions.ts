@@ -18,32 +18,32 @@ const CRUD = { add: '新增', edit: '编辑', delete: '删除' };
 
 /** The function points of the product, in menu order. */
 export const SEED_FUNCTIONS: SeedFunction[] = [
-  { path: '/knowledgeBase', name: '知识库', icon: 'icon_zhishiku', type: 1, buttons: { ...CRUD } },
+  { path: '/knowledgeBase', name: '知识库', icon: 'iconfont icon_zhishiku', type: 1, buttons: { ...CRUD } },
   {
-    path: '/knowledgeList', name: '文档列表', icon: 'icon_wendang', type: 1, parent: '/knowledgeBase', hidden: true,
+    path: '/knowledgeList', name: '文档列表', icon: 'iconfont icon_wendang', type: 1, parent: '/knowledgeBase', hidden: true,
     buttons: { upload: '上传文档', edit: '编辑', delete: '删除', refresh: '刷新', retry: '重新处理' },
   },
-  { path: '/chatWindow', name: '智能问答', icon: 'icon_wenda', type: 1, buttons: { upload: '上传文件' } },
-  { path: '/sqlBase', name: '数据库', icon: 'icon_shujuku', type: 1, buttons: { ...CRUD, test: '测试连接' } },
-  { path: '/toolsBase', name: '工具库', icon: 'icon_gongju', type: 1, buttons: { ...CRUD } },
-  { path: '/sysMgr', name: '系统管理', icon: 'icon_xitong', type: 2 },
-  { path: '/sysMgr/index', name: '系统管理首页', icon: 'icon_shouye', type: 2, parent: '/sysMgr', hidden: true },
+  { path: '/chatWindow', name: '智能问答', icon: 'iconfont icon_wenda', type: 1, buttons: { upload: '上传文件' } },
+  { path: '/sqlBase', name: '数据库', icon: 'iconfont icon_shujuku', type: 1, buttons: { ...CRUD, test: '测试连接' } },
+  { path: '/toolsBase', name: '工具库', icon: 'iconfont icon_gongju', type: 1, buttons: { ...CRUD } },
+  { path: '/sysMgr', name: '系统管理', icon: 'iconfont icon_xitong', type: 2 },
+  { path: '/sysMgr/index', name: '系统管理首页', icon: 'iconfont icon_shouye', type: 2, parent: '/sysMgr', hidden: true },
   {
-    path: '/sysMgr/userMgr', name: '人员管理', icon: 'icon_renyuan', type: 2, parent: '/sysMgr',
+    path: '/sysMgr/userMgr', name: '人员管理', icon: 'iconfont icon_renyuan', type: 2, parent: '/sysMgr',
     buttons: {
       ...CRUD, disable: '停用', resetPassword: '重置密码', import: '导入', license: '许可查询',
       unlock: '解锁', clearance: '设置密级',
     },
   },
   {
-    path: '/sysMgr/roleMgr', name: '角色管理', icon: 'icon_jiaose', type: 2, parent: '/sysMgr',
+    path: '/sysMgr/roleMgr', name: '角色管理', icon: 'iconfont icon_jiaose', type: 2, parent: '/sysMgr',
     buttons: { ...CRUD, grant: '授权', assign: '分配人员' },
   },
-  { path: '/sysMgr/logMgr', name: '日志管理', icon: 'icon_rizhi', type: 2, parent: '/sysMgr', buttons: { view: '查看', export: '导出' } },
-  { path: '/sysMgr/deptMgr', name: '部门管理', icon: 'icon_bumen', type: 2, parent: '/sysMgr', buttons: { ...CRUD } },
-  { path: '/implConfigMgr', name: '实施配置', icon: 'icon_peizhi', type: 2 },
+  { path: '/sysMgr/logMgr', name: '日志管理', icon: 'iconfont icon_rizhi', type: 2, parent: '/sysMgr', buttons: { view: '查看', export: '导出' } },
+  { path: '/sysMgr/deptMgr', name: '部门管理', icon: 'iconfont icon_bumen', type: 2, parent: '/sysMgr', buttons: { ...CRUD } },
+  { path: '/implConfigMgr', name: '实施配置', icon: 'iconfont icon_peizhi', type: 2 },
   {
-    path: '/implConfigMgr/funcMgr', name: '功能点管理', icon: 'icon_gongnengdian', type: 2, parent: '/implConfigMgr',
+    path: '/implConfigMgr/funcMgr', name: '功能点管理', icon: 'iconfont icon_gongnengdian', type: 2, parent: '/implConfigMgr',
     buttons: { ...CRUD, addButton: '新增按钮', editButton: '编辑按钮', deleteButton: '删除按钮' },
   },
 ];

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderAntd } from '../../_shared/test-utils';
-import { ICONFONT_ICONS } from './icon-sets';
+import { ICONFONT_ICONS, iconOf } from './icon-sets';
 import { IconPicker } from './IconPicker';
 
 describe('IconPicker', () => {
@@ -31,5 +31,12 @@ describe('IconPicker', () => {
     await user.type(await screen.findByPlaceholderText('搜索图标'), 'user');
     expect(screen.getByRole('button', { name: 'UserOutlined' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'HomeOutlined' })).toBeNull();
+  });
+  it('draws every iconfont name with an antd icon, with or without the iconfont class, since no icon font is loaded', () => {
+    for (const name of ICONFONT_ICONS) expect(iconOf(name)).toBeDefined();
+    expect(iconOf('icon_zhishiku')).toBe(iconOf('iconfont icon_zhishiku'));
+    expect(iconOf('iconfont icon_unknown')).toBeUndefined();
+    renderAntd(<IconPicker value="iconfont icon_renyuan" />);
+    expect(screen.getByRole('button', { name: /选择图标/ }).querySelector('.anticon-team')).not.toBeNull();
   });
 });
