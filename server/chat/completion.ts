@@ -24,6 +24,8 @@ export const SAVE_EVERY_MS = 250;
 export const SAVE_EVERY_CHARS = 2000;
 
 export type PreparedCompletion = {
+  /** Aborts the answer: the stop call, the client's disconnect, shutdown; also given to the mode. */
+  controller: AbortController;
   dialogue: DialogueRef;
   question: string;
   round: number;
@@ -66,16 +68,19 @@ export async function prepareCompletion(deps: Deps, runtime: ChatRuntime, user: 
   const round = body.regenerate && last > 0 ? last : last + 1;
   const history = historyWithinBudget(roundsOf(stored, round), deps.config.llmContextTokens);
   const viewer = await viewerOf(deps, user);
-  const signalForPrepare = new AbortController().signal;
+  const controller = new AbortController();
   const answer = await handler.prepare({
-    deps, viewer, dialogue, question, history, signal: signalForPrepare, modelConfigured: model !== null,
+    deps, viewer, dialogue, question, history, signal: controller.signal, modelConfigured: model !== null,
     complete: (messages, options) => {
       if (!model) throw new HttpError(400, CHAT_MESSAGES.noModel);
-      return models.complete(model, messages, options ?? {}, signalForPrepare);
+      return models.complete(model, messages, options ?? {}, controller.signal);
     },
   });
+  // Checked again with no wait before taking the dialogue, so two requests cannot both answer it.
+  if (runtime.running.has(row.id)) throw new HttpError(409, '上一个回答尚未结束，请先停止或稍候');
+  runtime.running.set(row.id, controller);
   return {
-    dialogue, question, round, model, answer,
+    controller, dialogue, question, round, model, answer,
     temperature: body.temperature ?? DEFAULT_TEMPERATURE,
     maxTokens: body.max_new_tokens,
     untitled: row.title === '' || (round === 1 && !!body.regenerate),
@@ -130,10 +135,11 @@ async function begin(deps: Deps, p: PreparedCompletion): Promise<void> {
 }
 
 /**
- * Streams the answer to `sink` and stores it. `controller` aborts it (the caller wires the client's disconnect);
+ * Streams the answer to `sink` and stores it. `p.controller` aborts it (the caller wires the client's disconnect);
  * the stop call reaches it through `runtime.running`. Never throws: failures become an error frame.
  */
-export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: PreparedCompletion, sink: FrameSink, controller: AbortController): Promise<AnswerStatus> {
+export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: PreparedCompletion, sink: FrameSink): Promise<AnswerStatus> {
+  const { controller } = p;
   const { signal } = controller;
   runtime.running.set(p.dialogue.id, controller);
   const id = `chatcmpl-${randomUUID()}`;

@@ -6,8 +6,10 @@ export type ChatRuntime = {
   models: Models;
   /** Per dialogue id, the abort controller of its running answer (stop, disconnect, shutdown). */
   running: Map<number, AbortController>;
+  /** Answers still being streamed or stored; shutdown waits for them after aborting. */
+  inflight: Set<Promise<unknown>>;
 };
 
 export function createChatRuntime(config: Config): ChatRuntime {
-  return { models: new Models(config), running: new Map() };
+  return { models: new Models(config), running: new Map(), inflight: new Set() };
 }

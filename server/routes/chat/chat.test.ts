@@ -261,6 +261,20 @@ describe('completions', () => {
     expect((await inject('POST', q(CHAT_PATHS.stop, { con_uid: conv }), 'demo')).json().data).toBe(false);
   });
 
+  it('refuses a second question while the dialogue is answering', async () => {
+    const conv = await newDialogue('demo');
+    let second: Awaited<ReturnType<typeof ask>> | undefined;
+    await ask('demo', { conv_uid: conv, user_input: '[slow:30] 第一个问题' }, (_f, text) => {
+      if (text && !second) {
+        void ask('demo', { conv_uid: conv, user_input: '插队的问题' }).then((r) => (second = r));
+      }
+    });
+    await until(() => second !== undefined);
+    expect(second!.status).toBe(409);
+    expect(second!.json?.err_msg).toBe('上一个回答尚未结束，请先停止或稍候');
+    expect((await history('demo', conv)).filter((m) => m.role === 'human').map((m) => m.context)).toEqual(['[slow:30] 第一个问题']);
+  });
+
   it('a model failing mid-answer sends an error frame then [DONE], keeping the partial text as failed', async () => {
     const conv = await newDialogue('demo');
     const res = await ask('demo', { conv_uid: conv, user_input: '[slow:5][fail-after:4] 会中断的问题' });

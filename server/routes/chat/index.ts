@@ -47,8 +47,11 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
     const runtime = options.runtime ?? createChatRuntime(deps.config);
     const stopped = await stopLeftOverAnswers(deps, options.soleProcess ? null : LEFT_OVER_AFTER_MS);
     if (stopped) app.log.warn({ stopped }, 'answers left streaming by an earlier run were marked stopped');
-    app.addHook('onClose', async () => {
+    // Shutdown stops every answer and waits until each is stored as stopped, before the server waits for open
+    // connections (a stream would hold it open) and before the database closes.
+    app.addHook('preClose', async () => {
       for (const controller of runtime.running.values()) controller.abort();
+      await Promise.allSettled([...runtime.inflight]);
     });
 
     app.get(CHAT_PATHS.dialogueList, {
@@ -147,19 +150,22 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
       }
       res.writeHead(200, { ...headers, ...STREAM_HEADERS });
       res.flushHeaders();
-      const controller = new AbortController();
+      const { controller } = prepared;
       // The client went away (closed the tab, pressed stop, lost the network): cancel the model at once.
       res.on('close', () => {
         if (!res.writableEnded) controller.abort();
       });
-      await runCompletion(deps, runtime, prepared, {
+      const done = runCompletion(deps, runtime, prepared, {
         send: (data) => {
           if (!res.destroyed && !res.writableEnded) res.write(data);
         },
         end: () => {
           if (!res.destroyed && !res.writableEnded) res.end();
         },
-      }, controller);
+      });
+      runtime.inflight.add(done);
+      await done;
+      runtime.inflight.delete(done);
     });
   };
 }
