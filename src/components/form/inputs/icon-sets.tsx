@@ -31,6 +31,7 @@ import {
   ToolOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { createElement } from 'react';
 import type { ComponentType } from 'react';
 
 /** Prefix of iconfont class names (spec §9). */
@@ -108,6 +109,5 @@ export function iconOf(value: string): ComponentType | undefined {
 
 /** The icon a stored value names; an unknown name shows the help icon (the default's). */
 export function IconView({ value }: { value: string }) {
-  const Icon = iconOf(value) ?? QuestionCircleOutlined;
-  return <Icon />;
+  return createElement(iconOf(value) ?? QuestionCircleOutlined);
 }
