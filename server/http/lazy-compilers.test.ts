@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { lazyCompilers } from './lazy-compilers';
@@ -7,7 +8,7 @@ function appWith(lazy: ReturnType<typeof lazyCompilers>) {
   const app = Fastify({
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array' } },
     schemaController: { compilersFactory: lazy.compilersFactory },
-  });
+  }).withTypeProvider<TypeBoxTypeProvider>();
   app.post('/echo', {
     schema: {
       body: Type.Object({ name: Type.String({ minLength: 2 }) }, { additionalProperties: false }),
