@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAntd } from '../_shared/test-utils';
 import { SearchTree } from './SearchTree';
 import type { KitTreeNode } from './types';
@@ -18,6 +18,20 @@ describe('SearchTree', () => {
     expect(container.querySelector('mark.tree-search-hit')?.textContent).toBe('前端');
     expect(screen.getByText('研发部')).toBeInTheDocument();
     expect(screen.queryByText('财务部')).toBeNull();
+  });
+  it('expands and collapses every node from the tree operations dropdown, and passes on extra items', async () => {
+    const onTreeOperation = vi.fn();
+    const { user } = renderAntd(<SearchTree treeData={tree} treeOperations={[{ key: 'refresh', label: '刷新' }]} onTreeOperation={onTreeOperation} />);
+    await user.click(screen.getByRole('button', { name: '树操作' }));
+    await user.click(await screen.findByText('展开全部'));
+    expect(screen.getByText('前端组')).toBeInTheDocument();
+    expect(screen.getByText('财务部')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '树操作' }));
+    await user.click(await screen.findByText('折叠全部'));
+    await waitFor(() => expect(screen.queryByText('研发部')).toBeNull());
+    await user.click(screen.getByRole('button', { name: '树操作' }));
+    await user.click(await screen.findByText('刷新'));
+    expect(onTreeOperation).toHaveBeenCalledWith('refresh');
   });
   it('shows 暂无数据 when nothing matches', async () => {
     const { user } = renderAntd(<SearchTree treeData={tree} />);

@@ -1,11 +1,21 @@
-import { Empty, Input, Tree } from 'antd';
+import { MoreOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Empty, Input, Tree } from 'antd';
+import type { MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Key } from 'react';
 import { clamp } from '../_shared';
-import { filterTree, TREE_MAX_WIDTH, TREE_MIN_WIDTH } from './filter-tree';
+import { filterTree, parentKeys, TREE_MAX_WIDTH, TREE_MIN_WIDTH } from './filter-tree';
 import { NodeTitle } from './NodeTitle';
 import type { KitTreeNode, SearchTreeProps } from './types';
 import { WidthHandle } from './WidthHandle';
+
+/** Keys of the built-in items of the tree's operations dropdown. */
+export const TREE_EXPAND_ALL = 'expandAll';
+export const TREE_COLLAPSE_ALL = 'collapseAll';
+const BUILT_IN_OPERATIONS: NonNullable<MenuProps['items']> = [
+  { key: TREE_EXPAND_ALL, label: '展开全部' },
+  { key: TREE_COLLAPSE_ALL, label: '折叠全部' },
+];
 
 /** The generic tree of spec §2: search with highlight and auto-expand, menus, checkboxes, width handle. */
 export function SearchTree(props: SearchTreeProps) {
@@ -21,6 +31,14 @@ export function SearchTree(props: SearchTreeProps) {
     setExpanded(filterTree(treeData, text).expandedKeys);
     setAutoExpandParent(true);
   };
+  const onTreeOperation = (key: string) => {
+    if (key === TREE_EXPAND_ALL || key === TREE_COLLAPSE_ALL) {
+      setExpanded(key === TREE_EXPAND_ALL ? parentKeys(filtered.nodes) : []);
+      setAutoExpandParent(false);
+    } else {
+      props.onTreeOperation?.(key);
+    }
+  };
   const onWidth = (w: number) => {
     setWidth(w);
     props.onWidthChange?.(w);
@@ -28,7 +46,17 @@ export function SearchTree(props: SearchTreeProps) {
 
   return (
     <div className="search-tree" style={{ position: 'relative', width, display: 'flex', flexDirection: 'column', gap: 8, paddingRight: 6 }}>
-      {searchable && <Input.Search allowClear placeholder={props.searchPlaceholder ?? '请输入关键字'} onChange={(e) => onSearch(e.target.value)} />}
+      <div style={{ display: 'flex', gap: 4 }}>
+        {searchable && (
+          <Input.Search allowClear style={{ flex: 1 }} placeholder={props.searchPlaceholder ?? '请输入关键字'} onChange={(e) => onSearch(e.target.value)} />
+        )}
+        <Dropdown
+          trigger={['click']}
+          menu={{ items: [...BUILT_IN_OPERATIONS, ...(props.treeOperations ?? [])], onClick: ({ key }) => onTreeOperation(key) }}
+        >
+          <Button aria-label="树操作" icon={<MoreOutlined />} style={searchable ? undefined : { marginInlineStart: 'auto' }} />
+        </Dropdown>
+      </div>
       {filtered.nodes.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
       ) : (

@@ -42,3 +42,18 @@ export function splitHighlight(title: string, text: string): [string, string, st
   if (at < 0) return null;
   return [title.slice(0, at), title.slice(at, at + needle.length), title.slice(at + needle.length)];
 }
+
+/** Keys of every node that has children: what 展开全部 expands. */
+export function parentKeys(nodes: KitTreeNode[]): string[] {
+  const keys: string[] = [];
+  const walk = (list: KitTreeNode[]) => {
+    for (const node of list) {
+      if (node.children?.length) {
+        keys.push(node.key);
+        walk(node.children);
+      }
+    }
+  };
+  walk(nodes);
+  return keys;
+}

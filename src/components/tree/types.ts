@@ -31,6 +31,9 @@ export type SearchTreeProps = {
   /** The per-node operations dropdown (a … button). */
   operations?: NodeMenu;
   onOperationClick?: (key: string, node: KitTreeNode) => void;
+  /** More items for the tree's own operations dropdown, after 展开全部 and 折叠全部. */
+  treeOperations?: MenuProps['items'];
+  onTreeOperation?: (key: string) => void;
   /** Initial width in px, kept within 200..500 by the drag handle (default 260). */
   defaultWidth?: number;
   onWidthChange?: (width: number) => void;
