@@ -158,7 +158,7 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     await user.clear(box);
     await user.type(box, '第一行{Shift>}{Enter}{/Shift}第二行');
     expect(box).toHaveValue('第一行\n第二行');
-    expect(screen.getByText(`7 / 20000`)).toBeInTheDocument();
+    expect(screen.getByLabelText("字数")).toHaveTextContent("7 / 20000");
     expect(stream.fetchMock).not.toHaveBeenCalled();
   });
 

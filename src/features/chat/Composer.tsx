@@ -1,5 +1,5 @@
 import { PaperClipOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Input, Progress, Tooltip, Typography } from 'antd';
+import { Button, Input, Progress, Typography } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { MAX_USER_INPUT } from '../../../contract/api/runtime';
 import styles from './chat.module.css';
@@ -48,20 +48,21 @@ export function Composer({ busy, onSend, onStop, upload, placeholder }: Composer
           placeholder={placeholder}
           autoSize={{ minRows: 2, maxRows: 8 }}
           maxLength={MAX_USER_INPUT}
-          showCount={{ formatter: ({ count }) => `${count} / ${MAX_USER_INPUT}` }}
           variant="borderless"
+          className={styles.textarea}
         />
         <div className={styles.inputTools}>
           {upload ? (
-            <Tooltip title={upload.label}>
-              <Button icon={<PaperClipOutlined />} onClick={upload.onUpload} disabled={Boolean(upload.progress) || busy}>
-                {upload.label}
-              </Button>
-            </Tooltip>
+            <Button icon={<PaperClipOutlined />} onClick={upload.onUpload} disabled={Boolean(upload.progress) || busy}>
+              {upload.label}
+            </Button>
           ) : (
             <span />
           )}
           <span className={styles.hint}>Enter 发送，Shift+Enter 换行</span>
+          <span className={styles.count} aria-label="字数">
+            {text.length} / {MAX_USER_INPUT}
+          </span>
           {busy ? (
             <Button danger icon={<StopOutlined />} onClick={onStop}>
               停止

@@ -1,5 +1,6 @@
 import { DeleteOutlined, MenuFoldOutlined, MenuUnfoldOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, Popconfirm, Spin, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { Dialogue } from '../../../contract/api';
 import { useDeleteDialogueMutation, useDialoguesQuery } from './api';
@@ -64,7 +65,7 @@ export function DialoguePanel({ activeUid, collapsed, onToggle, onNew, onSelect,
             <MessageOutlined className={styles.dialogueIcon} />
             <div className={styles.dialogueText}>
               <Typography.Text ellipsis={{ tooltip: d.user_input || '新对话' }}>{d.user_input || '新对话'}</Typography.Text>
-              <span className={styles.dialogueMeta}>{modeLabel(d.chat_mode)} · {d.gmt_modified.slice(0, 16).replace('T', ' ')}</span>
+              <span className={styles.dialogueMeta}>{modeLabel(d.chat_mode)} · {dayjs(d.gmt_modified).format('YYYY-MM-DD HH:mm')}</span>
             </div>
             <Popconfirm
               title="删除对话"

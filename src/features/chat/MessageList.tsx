@@ -1,5 +1,5 @@
 import { Empty, Spin } from 'antd';
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Round } from './conversation/rounds';
 import { RoundView } from './answer/AnswerView';
 import styles from './chat.module.css';
@@ -18,6 +18,19 @@ export function MessageList({ rounds, loading, busy, onRegenerate, emptyHint }: 
     const el = box.current;
     if (el && pinned.current) el.scrollTop = el.scrollHeight;
   }, [rounds]);
+
+  // Blocks off screen are laid out lazily (content-visibility), so the height settles after the render:
+  // follow it while pinned to the bottom.
+  useEffect(() => {
+    const el = box.current;
+    const inner = el?.firstElementChild;
+    if (!el || !inner) return;
+    const observer = new ResizeObserver(() => {
+      if (pinned.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <div

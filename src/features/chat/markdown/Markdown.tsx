@@ -53,9 +53,11 @@ const REHYPE = [rehypeCodeHighlight];
 /** One block of markdown; memoised, so a finished block is not parsed again while the answer streams. */
 const Block = memo(function Block({ text }: { text: string }) {
   return (
-    <ReactMarkdown remarkPlugins={REMARK} rehypePlugins={REHYPE} components={COMPONENTS} urlTransform={safeUrl}>
-      {text}
-    </ReactMarkdown>
+    <div className={styles.block}>
+      <ReactMarkdown remarkPlugins={REMARK} rehypePlugins={REHYPE} components={COMPONENTS} urlTransform={safeUrl}>
+        {text}
+      </ReactMarkdown>
+    </div>
   );
 });
 
