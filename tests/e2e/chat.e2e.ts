@@ -1,0 +1,191 @@
+// AI chat in Chromium against the real server and the fake OpenAI-compatible model (issue 5): a new dialogue
+// streams an answer that survives a reload; knowledge chat cites a document of the demo space (never the 机密 one
+// to the 秘密 user); a small xlsx answers a question with a table; stop during streaming keeps the partial answer.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
+import { expectText, signInThroughForm, waitForRoute } from './support/app';
+import { disableMotion, launchBrowser, SCREENSHOT_DIR, screenshotBoth, VIEWPORTS } from './support/browser';
+import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+
+let llm: FakeLlm;
+let server: TestServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let context: BrowserContext;
+let page: Page;
+let fileDir: string;
+const SHEET = '部门人数.xlsx';
+
+/** Waits until the demo space's documents are processed (the server queues them at first start). */
+async function demoSpaceReady(): Promise<void> {
+  const tokenRes = await fetch(
+    `${server.url}/api/login/webapi/auth/open/oauth-token?grant_type=password&username=demo&password=${encodeURIComponent(DEMO_PASSWORD)}`,
+  );
+  const { access_token: token } = (await tokenRes.json()) as { access_token: string };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${server.url}/knowledge/${encodeURIComponent('示例知识库')}/document/list`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 1, page_size: 50 }),
+    });
+    const docs = ((await res.json()) as { data: { data: { status: string }[] } }).data.data;
+    if (docs.length > 0 && docs.every((d) => d.status === 'FINISHED')) return;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('demo space documents were not processed in time');
+}
+
+beforeAll(async () => {
+  fileDir = mkdtempSync(join(tmpdir(), 'kb-e2e-chat-'));
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('人员');
+  sheet.addRow(['部门', '姓名', '人数']);
+  for (const [dept, name, n] of [['研发部', '张伟', 12], ['市场部', '王芳', 5], ['研发部', '李娜', 8], ['财务部', '赵敏', 3]] as const) {
+    sheet.addRow([dept, name, n]);
+  }
+  await book.xlsx.writeFile(join(fileDir, SHEET));
+  llm = await startFakeLlm();
+  server = await startServer({ LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat', LLM_API_KEY: 'test-key' });
+  ({ browser, close: closeBrowser } = await launchBrowser());
+  context = await browser.newContext({ viewport: VIEWPORTS.large, locale: 'zh-CN' });
+  page = await context.newPage();
+  await disableMotion(page);
+  await page.goto(`${server.url}/#/login`);
+  await signInThroughForm(page, 'demo', DEMO_PASSWORD);
+  await waitForRoute(page, /^\/Transit$/);
+  await demoSpaceReady();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await closeBrowser?.();
+  await server?.stop();
+  await llm?.close();
+  if (fileDir) rmSync(fileDir, { recursive: true, force: true });
+});
+
+const lastAnswer = () => page.getByTestId('chat-answer').last();
+
+async function newDialogue(): Promise<void> {
+  await page.goto(`${server.url}/#/chatWindow`);
+  await waitForRoute(page, /^\/chatWindow/);
+  await page.getByRole('complementary', { name: '对话列表' }).getByRole('button', { name: /新建对话/ }).click();
+  await page.getByLabel('输入问题').waitFor();
+}
+
+async function chooseMode(label: string): Promise<void> {
+  await page.getByLabel('对话模式').getByText(label, { exact: true }).click();
+}
+
+async function ask(question: string): Promise<void> {
+  await page.mouse.move(0, 0); // no tooltip left open over the toolbar in screenshots
+  await page.getByLabel('输入问题').fill(question);
+  await page.getByLabel('输入问题').press('Enter');
+}
+
+async function answerEnds(status: 'complete' | 'stopped' = 'complete'): Promise<string> {
+  try {
+    await page.locator(`[data-testid="chat-answer"][data-status="${status}"]`).last().waitFor({ timeout: 30_000 });
+  } catch (err) {
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `chat-failure-${Date.now()}.png`) });
+    console.error(server.output().slice(-4000));
+    throw err;
+  }
+  return lastAnswer().innerText();
+}
+
+describe('chat in the browser', () => {
+  it('streams an answer into a new dialogue and shows it again after a reload', async () => {
+    await newDialogue();
+    await ask('公司的考勤制度是怎样的？');
+    const text = await answerEnds();
+    expect(text).toContain('您的问题是「公司的考勤制度是怎样的？」');
+    expect(text).toContain('以上是模拟模型的回答');
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/id=/);
+    await page.getByRole('complementary', { name: '对话列表' }).getByText('公司的考勤制度是怎样的？').first().waitFor();
+    await screenshotBoth(page, 'chat-normal-answer');
+
+    await page.reload();
+    await waitForRoute(page, /^\/chatWindow/);
+    await expectText(page.getByTestId('chat-round').first(), '公司的考勤制度是怎样的？', 15_000);
+    expect(await answerEnds()).toContain('以上是模拟模型的回答');
+  });
+
+  it('cites a document of the knowledge space and never one above the clearance', async () => {
+    await newDialogue();
+    await chooseMode('知识库问答');
+    await expectText(page.locator('.ant-select').filter({ has: page.getByLabel('知识空间') }), '示例知识库');
+    await ask('出差住宿标准是多少？');
+    await answerEnds();
+    const sources = lastAnswer().getByLabel('引用来源');
+    await sources.getByText(/差旅报销制度\.txt/).first().waitFor();
+    await screenshotBoth(page, 'chat-knowledge-citations');
+    await sources.getByText(/差旅报销制度\.txt/).first().click();
+    const drawer = page.getByRole('dialog');
+    await expectText(drawer, '引用段落');
+    await expectText(drawer, /住宿标准/);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // demo holds 秘密: the 机密 document's passages must not be retrieved, cited or sent to the model.
+    const before = llm.stats.prompts.length;
+    await ask('核心算法的权限过滤在哪个阶段完成？');
+    const text = await answerEnds();
+    expect(text).not.toContain('召回阶段完成');
+    expect(await lastAnswer().innerText()).not.toContain('核心算法说明');
+    for (const prompt of llm.stats.prompts.slice(before)) {
+      expect(JSON.stringify(prompt)).not.toContain('召回阶段完成');
+    }
+  });
+
+  it('answers a question about an uploaded xlsx with a table', async () => {
+    await newDialogue();
+    await chooseMode('表格问答');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: /上传表格/ }).click()]);
+    await chooser.setFiles(join(fileDir, SHEET));
+    // The sheet becomes the dialogue's data table once processed.
+    await expectText(page.locator('.ant-select').filter({ has: page.getByLabel('数据表') }), SHEET, 30_000);
+    await ask('按部门统计人数');
+    await answerEnds();
+    const answer = lastAnswer();
+    await answer.getByRole('tab', { name: '数据' }).click();
+    const table = answer.locator('.ant-table').first();
+    await expectText(table, '研发部');
+    await expectText(table, '20');
+    await expectText(table, '财务部');
+    await screenshotBoth(page, 'chat-excel-table');
+    await answer.getByRole('tab', { name: 'SQL' }).click();
+    await expectText(answer, /GROUP BY/);
+  });
+
+  it('stop during streaming keeps the partial answer, also after a reload', async () => {
+    await newDialogue();
+    await chooseMode('普通对话');
+    await ask('[slow:60] 请详细介绍员工手册的内容');
+    const answer = page.locator('[data-testid="chat-answer"][data-status="streaming"]').last();
+    await expectText(answer, '您的问题是', 15_000).catch(async (err: unknown) => {
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `chat-failure-${Date.now()}.png`) });
+      throw err;
+    });
+    await page.getByRole('button', { name: /停\s*止/ }).click();
+    const partial = await answerEnds('stopped');
+    expect(partial).toContain('您的问题是');
+    expect(partial).not.toContain('以上是模拟模型的回答');
+    await expectText(lastAnswer(), '已停止');
+    // The model stopped generating too, not only the display.
+    await expect.poll(() => llm.stats.aborted, { timeout: 5_000 }).toBeGreaterThan(0);
+    await screenshotBoth(page, 'chat-stopped');
+
+    await page.reload();
+    await waitForRoute(page, /^\/chatWindow/);
+    const stored = await answerEnds('stopped');
+    expect(stored).toContain('您的问题是');
+    await expectText(lastAnswer(), '已停止');
+  });
+});
