@@ -56,10 +56,17 @@ async function timeStream(url, init, contentOf) {
 export async function benchChat() {
   const { startFakeLlm } = await loadFakeLlm();
   const llm = await startFakeLlm();
-  const s = await startServer({ env: { SEED_DEMO: 'true', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat' } });
+  const s = await startServer({ env: { SEED_DEMO: 'true', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat,fake-wide', LLM_CONCURRENCY: '5,fake-wide=50' } });
   try {
     const token = await signIn(s.url, 'demo', DEMO_PASSWORD);
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    // The demo space's documents are processed in the background at first start: wait, so they do not compete.
+    for (;;) {
+      const res = await fetch(`${s.url}/knowledge/${encodeURIComponent('示例知识库')}/document/list`, { method: 'POST', headers: auth, body: '{"page_size":100}' });
+      const page = (await res.json()).data;
+      if (!page.processing && page.data.every((d) => d.status === 'FINISHED' || d.status === 'FAILED')) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
     const newDialogue = async () => (await (await fetch(`${s.url}/api/v1/chat/dialogue/new`, { method: 'POST', headers: auth, body: '{}' })).json()).data.conv_uid;
     const content = (f) => f.object === 'chat.completion.chunk' && f.choices?.[0]?.delta?.content;
     // Dialogues are made beforehand: a question is timed from its POST to its first token.
@@ -77,7 +84,12 @@ export async function benchChat() {
       await direct(`预热问题${i}`);
     }
     const dialogues = [];
-    for (let i = 0; i < QUESTIONS; i++) dialogues.push(await newDialogue());
+    const inserts = [];
+    for (let i = 0; i < QUESTIONS; i++) {
+      const t0 = performance.now();
+      dialogues.push(await newDialogue());
+      inserts.push(performance.now() - t0);
+    }
     await viaServer('预热', warm);
     const server = [];
     const straight = [];
@@ -88,19 +100,25 @@ export async function benchChat() {
     }
     const added = median(server) - median(straight);
 
-    const convs = await Promise.all(Array.from({ length: CONCURRENT }, () => newDialogue()));
-    const t0 = performance.now();
-    const results = await Promise.allSettled(convs.map((conv, i) => timeStream(`${s.url}/api/v1/chat/completions`, {
-      method: 'POST', headers: auth, body: JSON.stringify({ conv_uid: conv, user_input: `并发问题${i}：年假怎么休？` }),
-    }, content)));
-    const wall = performance.now() - t0;
-    const ok = results.filter((r) => r.status === 'fulfilled').map((r) => r.value);
-    const failed = results.length - ok.length;
+    /** 50 questions at once on a model; p95 time to first token, wall time, failures. */
+    const concurrent = async (model) => {
+      const convs = await Promise.all(Array.from({ length: CONCURRENT }, () => newDialogue()));
+      const t0 = performance.now();
+      const results = await Promise.allSettled(convs.map((conv, i) => timeStream(`${s.url}/api/v1/chat/completions`, {
+        method: 'POST', headers: auth, body: JSON.stringify({ conv_uid: conv, user_input: `并发问题${i}：年假怎么休？`, model_name: model }),
+      }, content)));
+      const ok = results.filter((r) => r.status === 'fulfilled').map((r) => r.value);
+      return { p95: round(percentile(ok.map((r) => r.first), 95)), wall: round(performance.now() - t0), failed: results.length - ok.length };
+    };
+    // The server's own cost: a model that takes all 50 at once. Then the default limit of 5, where 45 wait their turn.
+    const wide = await concurrent('fake-wide');
+    const queued = await concurrent('fake-chat');
     return [
       { name: `time to first token added by the server: median of ${QUESTIONS} (ms; server ${round(median(server))}, direct ${round(median(straight))})`, value: round(added), budget: 5, unit: 'ms' },
-      { name: `${CONCURRENT} concurrent streams (model limit 5): p95 time to first token (ms)`, value: round(percentile(ok.map((r) => r.first), 95)), budget: 1000, unit: 'ms' },
-      { name: `${CONCURRENT} concurrent streams: all done in (ms)`, value: round(wall), unit: 'ms' },
-      { name: `${CONCURRENT} concurrent streams: failed or incomplete`, value: failed, budget: 0, unit: '' },
+      { name: 'for scale: dialogue/new, one insert: median (ms)', value: round(median(inserts)), unit: 'ms' },
+      { name: `${CONCURRENT} concurrent streams (model limit 50): p95 time to first token (ms; all done in ${wide.wall})`, value: wide.p95, budget: 1000, unit: 'ms' },
+      { name: `${CONCURRENT} concurrent streams (model limit 5, queued): p95 time to first token (ms; all done in ${queued.wall})`, value: queued.p95, unit: 'ms' },
+      { name: `${CONCURRENT} concurrent streams: failed or incomplete`, value: wide.failed + queued.failed, budget: 0, unit: '' },
     ];
   } finally {
     await s.stop();

@@ -170,8 +170,12 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
   let saving: Promise<void> = Promise.resolve();
   let savedAt = Date.now();
   let savedLength = 0;
+  let inFlight = false;
   const save = (messages: MessageFields[]) => {
-    saving = saving.then(() => upsertMessages(deps, p, messages)).catch(() => undefined);
+    inFlight = true;
+    saving = saving.then(() => upsertMessages(deps, p, messages)).catch(() => undefined).finally(() => {
+      inFlight = false;
+    });
     return saving;
   };
   try {
@@ -187,7 +191,8 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
         raw += piece;
         text += piece;
         send(chunk(piece));
-        if (Date.now() - savedAt >= SAVE_EVERY_MS || text.length - savedLength >= SAVE_EVERY_CHARS) {
+        // At most one save in flight: a slow database gets fewer, larger saves rather than a growing queue.
+        if (!inFlight && (Date.now() - savedAt >= SAVE_EVERY_MS || text.length - savedLength >= SAVE_EVERY_CHARS)) {
           savedAt = Date.now();
           savedLength = text.length;
           void save([{ role: 'view', content: text, status: 'streaming' }]);
