@@ -12,7 +12,7 @@ const QUESTIONS = 50;
 const CONCURRENT = 50;
 
 /** The fake OpenAI-compatible model of the tests (TypeScript, stripped here for plain Node). */
-async function loadFakeLlm() {
+export async function loadFakeLlm() {
   const dir = mkdtempSync(join(tmpdir(), 'kb-bench-fake-'));
   const { code } = await transform(readFileSync('tests/support/fake-llm.ts', 'utf8'), { loader: 'ts', format: 'esm' });
   const file = join(dir, 'fake-llm.mjs');

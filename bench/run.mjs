@@ -9,8 +9,9 @@ import { benchKitPaint } from './kit-paint.mjs';
 import { benchUsers } from './users.mjs';
 import { benchKnowledge } from './knowledge.mjs';
 import { benchChat } from './chat.mjs';
+import { benchChatRender } from './chat-render.mjs';
 
-const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint, 'system management': benchUsers, knowledge: benchKnowledge, chat: benchChat };
+const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint, 'system management': benchUsers, knowledge: benchKnowledge, chat: benchChat, 'chat render': benchChatRender };
 const only = process.argv.slice(2);
 
 await buildWebIfStale();
