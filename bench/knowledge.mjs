@@ -1,6 +1,7 @@
 // Knowledge at scale: ingestion of a 200-page Chinese PDF and of 50 MB of mixed files (no embeddings), peak
 // server memory; the document list with 10,000 documents and the recall test with 100,000 chunks.
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -131,7 +132,8 @@ function indexTerms(text) {
 
 /** 10,000 documents and 100,000 chunks added straight into the embedded database of a stopped server. */
 export async function addDocuments(dataDir) {
-  const db = new PGlite(join(dataDir, 'pgdata'));
+  // With pgvector, as the server opens it (document_chunks has an embedding column).
+  const db = new PGlite(join(dataDir, 'pgdata'), { extensions: { vector } });
   try {
     const owner = (await db.query("SELECT id FROM users WHERE username = 'demo'")).rows[0].id;
     const space = (await db.query(

@@ -19,6 +19,7 @@ import { chatRoutes } from './routes/chat';
 import { chatFileRoutes } from './routes/chat/files';
 import { startWorker } from './jobs/worker';
 import { documentJobHandler } from './knowledge/process';
+import { warmTermIndexes } from './knowledge/term-index';
 import { removePartialFiles } from './knowledge/storage';
 import { seedDemoKnowledge } from './knowledge/demo-seed';
 import { registerErrorHandling } from './plugins/errors';
@@ -111,6 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await removePartialFiles(config);
   const worker = startWorker(deps, documentJobHandler(deps), { soleProcess: database.kind === 'pglite', log: app.log });
   app.decorate('documentWorker', worker);
+  // The embedded database ranks full text in memory (D16): build the indexes once started, not at the first question.
+  if (database.kind === 'pglite') app.addHook('onReady', async () => void warmTermIndexes(database.db).catch(() => undefined));
   if (options.seedDemoKnowledge) {
     await seedDemoKnowledge(deps);
     worker.wake();

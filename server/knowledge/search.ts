@@ -72,8 +72,7 @@ async function fullText(db: Db, viewer: Viewer, spaceId: number, question: strin
   if (index) {
     const words = queryWords(question);
     if (!words.length) return [];
-    const { all, some } = index.rank(words);
-    return visibleCandidates(db, viewer, spaceId, [...all, ...some], topK);
+    return visibleCandidates(db, viewer, spaceId, index.rank(words), topK);
   }
   const all = queryTerms(question, '&');
   if (!all) return [];
@@ -93,16 +92,15 @@ async function fullText(db: Db, viewer: Viewer, spaceId: number, question: strin
  * The first topK candidates (best first) that the viewer may see, read in growing pages through the visibility
  * predicate in SQL; the BM25 score is normalised to 0..1 as s / (s + 10).
  */
-async function visibleCandidates(db: Db, viewer: Viewer, spaceId: number, candidates: Candidate[], topK: number): Promise<RecallHit[]> {
+async function visibleCandidates(db: Db, viewer: Viewer, spaceId: number, pages: Iterable<Candidate[]>, topK: number): Promise<RecallHit[]> {
   const hits: RecallHit[] = [];
-  for (let start = 0, size = Math.max(50, topK * 4); start < candidates.length && hits.length < topK; start += size, size = Math.min(size * 4, 20_000)) {
-    const page = candidates.slice(start, start + size);
+  for (const page of pages) {
     const rows = await visibleChunks(db, viewer, spaceId, sql`${documentChunks.id} = ANY(${sql.param(page.map((c) => c[0]))}::bigint[])`);
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     for (const [id, score] of page) {
       const row = byId.get(id);
       if (row) hits.push(toHit(row, score / (score + 10), 'fulltext'));
-      if (hits.length >= topK) break;
+      if (hits.length >= topK) return hits;
     }
   }
   return hits;

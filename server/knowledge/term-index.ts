@@ -18,38 +18,69 @@ const B = 0.75;
 
 type DocEntry = { updatedAt: number; slots: number[] };
 
-/** One space's index: chunks in slots (appended, never moved), postings as flat [slot, tf, slot, tf, …]. */
+/** A growable list of postings, each `slot << 4 | min(tf, 15)`. */
+class Postings {
+  data = new Int32Array(4);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+}
+
+/** One space's index: chunks in slots (appended, never moved), postings per term. */
 class SpaceIndex {
   generation = -1;
   readonly docs = new Map<number, DocEntry>();
   chunkIds: number[] = [];
   lengths: number[] = [];
   alive: boolean[] = [];
-  postings = new Map<string, number[]>();
+  /** Term ids by the stored term (the same words give the same id, so most lookups skip normalising). */
+  private readonly termIds = new Map<string, number>();
+  private readonly byPlain = new Map<string, number>();
+  private readonly postings: Postings[] = [];
   aliveCount = 0;
   totalLength = 0;
   lastUsed = 0;
 
+  private termId(raw: string): number {
+    let id = this.termIds.get(raw);
+    if (id === undefined) {
+      const plain = plainTerm(raw);
+      id = plain ? this.byPlain.get(plain) : -1;
+      if (id === undefined) {
+        id = this.postings.length;
+        this.postings.push(new Postings());
+        this.byPlain.set(plain, id);
+      }
+      this.termIds.set(raw, id);
+    }
+    return id;
+  }
+
   add(chunkId: number, terms: string): number {
     const slot = this.chunkIds.length;
-    const tf = new Map<string, number>();
-    let length = 0;
+    const ids: number[] = [];
     for (const raw of terms.split(' ')) {
-      const term = plainTerm(raw);
-      if (!term) continue;
-      length++;
-      tf.set(term, (tf.get(term) ?? 0) + 1);
+      const id = raw ? this.termId(raw) : -1;
+      if (id >= 0) ids.push(id);
     }
-    for (const [term, n] of tf) {
-      const list = this.postings.get(term);
-      if (list) list.push(slot, n);
-      else this.postings.set(term, [slot, n]);
+    ids.sort((a, b) => a - b);
+    for (let i = 0; i < ids.length;) {
+      let j = i + 1;
+      while (j < ids.length && ids[j] === ids[i]) j++;
+      this.postings[ids[i]].push((slot << 4) | Math.min(j - i, 15));
+      i = j;
     }
     this.chunkIds.push(chunkId);
-    this.lengths.push(length);
+    this.lengths.push(ids.length);
     this.alive.push(true);
     this.aliveCount++;
-    this.totalLength += length;
+    this.totalLength += ids.length;
     return slot;
   }
 
@@ -70,34 +101,67 @@ class SpaceIndex {
   }
 
   /**
-   * BM25 over the query words: the candidates holding every word, then those holding only some, each best
-   * first, as [chunk id, score].
+   * BM25 over the query words. Answers the candidates holding every word, then those holding only some, each
+   * best first, in pages of chunk ids with their scores (the first page small: usually all that is read).
    */
-  rank(words: string[]): { all: Candidate[]; some: Candidate[] } {
+  *rank(words: string[]): Generator<Candidate[]> {
     const scores = new Float64Array(this.chunkIds.length);
     const matched = new Uint8Array(this.chunkIds.length);
     const avg = this.aliveCount ? this.totalLength / this.aliveCount : 1;
     const touched: number[] = [];
     for (const word of words) {
-      const list = this.postings.get(word);
-      if (!list) continue;
-      const df = list.length / 2;
-      const idf = Math.log(1 + (this.aliveCount - df + 0.5) / (df + 0.5));
-      for (let i = 0; i < list.length; i += 2) {
-        const slot = list[i];
+      const id = this.byPlain.get(word);
+      if (id === undefined) continue;
+      const { data, length } = this.postings[id];
+      const idf = Math.log(1 + (this.aliveCount - length + 0.5) / (length + 0.5));
+      for (let i = 0; i < length; i++) {
+        const slot = data[i] >> 4;
         if (!this.alive[slot]) continue;
-        const tf = list[i + 1];
+        const tf = data[i] & 15;
         if (matched[slot] === 0) touched.push(slot);
         matched[slot]++;
         scores[slot] += idf * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[slot]) / avg)));
       }
     }
-    const all: Candidate[] = [];
-    const some: Candidate[] = [];
-    for (const slot of touched) (matched[slot] === words.length ? all : some).push([this.chunkIds[slot], scores[slot]]);
-    const order = (a: Candidate, b: Candidate) => b[1] - a[1] || a[0] - b[0];
-    return { all: all.sort(order), some: some.sort(order) };
+    const all: number[] = [];
+    const some: number[] = [];
+    for (const slot of touched) (matched[slot] === words.length ? all : some).push(slot);
+    const better = (a: number, b: number) => scores[b] - scores[a] || this.chunkIds[a] - this.chunkIds[b];
+    const page = (slots: number[]): Candidate[] => slots.map((s) => [this.chunkIds[s], scores[s]]);
+    for (const group of [all, some]) {
+      if (!group.length) continue;
+      const first = best(group, FIRST_PAGE, better);
+      yield page(first);
+      if (group.length <= first.length) continue;
+      const taken = new Set(first);
+      const rest = group.filter((s) => !taken.has(s)).sort(better);
+      for (let i = 0; i < rest.length; i += LATER_PAGE) yield page(rest.slice(i, i + LATER_PAGE));
+    }
   }
+}
+
+/** Candidates read first; most questions need no more. */
+const FIRST_PAGE = 200;
+const LATER_PAGE = 5000;
+
+/** The n best of a list (by `better`), in order, without sorting the whole list. */
+function best(list: number[], n: number, better: (a: number, b: number) => number): number[] {
+  if (list.length <= n) return [...list].sort(better);
+  // A sorted buffer of the best so far; an item enters only if it beats the worst kept.
+  const kept: number[] = [];
+  for (const item of list) {
+    if (kept.length === n && better(item, kept[n - 1]) >= 0) continue;
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (better(kept[mid], item) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    kept.splice(lo, 0, item);
+    if (kept.length > n) kept.pop();
+  }
+  return kept;
 }
 
 /** A proposed chunk: its id and BM25 score. */
@@ -179,4 +243,13 @@ export async function termIndex(db: Db, spaceId: number): Promise<SpaceIndex | n
   return entry.index;
 }
 
-export type { SpaceIndex };
+
+
+/**
+ * Builds the index of every space in the background (at start on the embedded database), so the first
+ * question does not wait for it. Failures are left to the first question to meet again.
+ */
+export async function warmTermIndexes(db: Db): Promise<void> {
+  const spaces = await db.selectDistinct({ id: knowledgeDocuments.spaceId }).from(knowledgeDocuments);
+  for (const { id } of spaces) await termIndex(db, id).catch(() => null);
+}
