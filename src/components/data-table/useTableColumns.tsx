@@ -1,5 +1,5 @@
 import type { TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DEFAULT_COLUMN_WIDTH, INDEX_COLUMN_WIDTH, ROW_TOOLS_WIDTH } from './constants';
 import type { ResizableHeaderCellProps } from './ResizableHeaderCell';
 import { RowTools } from './RowTools';
@@ -17,38 +17,42 @@ type Options<Row extends DataRow> = DataTableProps<Row> & {
 export function useTableColumns<Row extends DataRow>(o: Options<Row>): TableColumnsType<Row> {
   const [widths, setWidths] = useState<Record<string, number>>({});
   const offset = o.pagination ? (o.pagination.currentPage - 1) * o.pagination.pageSize : 0;
-  const result: TableColumnsType<Row> = [];
-  if (o.showIndex !== false) {
-    result.push({ key: '__index', title: '序号', width: INDEX_COLUMN_WIDTH, align: 'center', render: (_v, _r, i) => offset + i + 1 });
-  }
-  for (const c of o.columns.filter((col) => o.visibleKeys.includes(col.key))) {
-    const width = widths[c.key] ?? c.width ?? DEFAULT_COLUMN_WIDTH;
-    result.push({
-      key: c.key,
-      dataIndex: c.key,
-      title: c.title,
-      width,
-      align: c.align,
-      ellipsis: c.ellipsis,
-      render: c.render,
-      sorter: c.sortable ? true : undefined,
-      sortDirections: c.sortable ? SORT_DIRECTIONS : undefined,
-      sortOrder: c.sortable ? (o.sort?.columnKey === c.key ? o.sort.order : null) : undefined,
-      onHeaderCell: () =>
-        ({ resizeWidth: width, onResizeWidth: (w: number) => setWidths((prev) => ({ ...prev, [c.key]: w })) }) as ResizableHeaderCellProps,
-    });
-  }
-  const hasTools = (o.onView && o.can('view')) || (o.onEdit && o.can('edit')) || (o.onDelete && o.can('delete'));
-  if (o.showRowTools !== false && hasTools) {
-    result.push({
-      key: '__tools',
-      title: '操作',
-      width: ROW_TOOLS_WIDTH,
-      fixed: 'right',
-      render: (_v, row) => (
-        <RowTools row={row} locked={isSystemRow(row, o.systemField)} can={o.can} onView={o.onView} onEdit={o.onEdit} onDelete={o.onDelete} />
-      ),
-    });
-  }
-  return result;
+  const { columns, visibleKeys, sort, showIndex, showRowTools, can, onView, onEdit, onDelete, systemField } = o;
+  // Memoised so the table's own state changes (a selection, the drawer) do not hand every cell a new render function.
+  return useMemo(() => {
+    const result: TableColumnsType<Row> = [];
+    if (showIndex !== false) {
+      result.push({ key: '__index', title: '序号', width: INDEX_COLUMN_WIDTH, align: 'center', render: (_v, _r, i) => offset + i + 1 });
+    }
+    for (const c of columns.filter((col) => visibleKeys.includes(col.key))) {
+      const width = widths[c.key] ?? c.width ?? DEFAULT_COLUMN_WIDTH;
+      result.push({
+        key: c.key,
+        dataIndex: c.key,
+        title: c.title,
+        width,
+        align: c.align,
+        ellipsis: c.ellipsis,
+        render: c.render,
+        sorter: c.sortable ? true : undefined,
+        sortDirections: c.sortable ? SORT_DIRECTIONS : undefined,
+        sortOrder: c.sortable ? (sort?.columnKey === c.key ? sort.order : null) : undefined,
+        onHeaderCell: () =>
+          ({ resizeWidth: width, onResizeWidth: (w: number) => setWidths((prev) => ({ ...prev, [c.key]: w })) }) as ResizableHeaderCellProps,
+      });
+    }
+    const hasTools = (onView && can('view')) || (onEdit && can('edit')) || (onDelete && can('delete'));
+    if (showRowTools !== false && hasTools) {
+      result.push({
+        key: '__tools',
+        title: '操作',
+        width: ROW_TOOLS_WIDTH,
+        fixed: 'right',
+        render: (_v, row) => (
+          <RowTools row={row} locked={isSystemRow(row, systemField)} can={can} onView={onView} onEdit={onEdit} onDelete={onDelete} />
+        ),
+      });
+    }
+    return result;
+  }, [columns, visibleKeys, sort, showIndex, showRowTools, can, onView, onEdit, onDelete, systemField, widths, offset]);
 }
