@@ -1,4 +1,4 @@
-import { Segmented, Select, Space, Tooltip } from 'antd';
+import { Segmented, Select, Space } from 'antd';
 import type { ChatMode, ModeParam } from '../../../contract/api';
 import styles from './chat.module.css';
 import { ModelSelect } from './ModelSelect';
@@ -27,7 +27,7 @@ export function ChatToolbar({ mode, onMode, params, paramsLoading, param, onPara
           value={mode}
           disabled={disabled}
           onChange={onMode}
-          options={MODE_OPTIONS.map((m) => ({ value: m.value, label: <Tooltip title={m.hint}>{m.label}</Tooltip> }))}
+          options={MODE_OPTIONS.map((m) => ({ value: m.value, label: m.label, title: m.hint }))}
         />
         {paramLabel && (
           <Select

@@ -1,6 +1,6 @@
 import { CopyOutlined, LoadingOutlined, RedoOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, App, Avatar, Button, Tag, Tooltip } from 'antd';
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { copyText } from '../copy-text';
 import type { Answer, Round } from '../conversation/rounds';
 import { Markdown } from '../markdown/Markdown';
@@ -17,9 +17,11 @@ function StatusTag({ answer }: { answer: Answer }) {
 function AnswerBody({ answer }: { answer: Answer }) {
   const { message } = App.useApp();
   const streaming = answer.status === 'streaming';
+  // Rendered at transition priority: React slices the work and yields to input between blocks.
+  const text = useDeferredValue(answer.text);
   return (
     <>
-      {answer.text ? <Markdown text={answer.text} /> : streaming ? <span className={styles.thinking}><LoadingOutlined /> 正在思考…</span> : null}
+      {text ? <Markdown text={text} /> : streaming ? <span className={styles.thinking}><LoadingOutlined /> 正在思考…</span> : null}
       {streaming && answer.text && <span className={styles.cursor} aria-hidden />}
       {answer.status === 'failed' && answer.error && <Alert type="error" showIcon title={answer.error} className={styles.answerError} />}
       {answer.chart && <ChartAnswer chart={answer.chart} />}
