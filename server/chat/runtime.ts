@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { Models } from '../llm/models';
+import { modelsOf, type Models } from '../llm/models';
 
 /** What the chat keeps in one server process: the models with their queues, and the answers streaming now. */
 export type ChatRuntime = {
@@ -11,5 +11,5 @@ export type ChatRuntime = {
 };
 
 export function createChatRuntime(config: Config): ChatRuntime {
-  return { models: new Models(config), running: new Map(), inflight: new Set() };
+  return { models: modelsOf(config), running: new Map(), inflight: new Set() };
 }

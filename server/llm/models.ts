@@ -93,6 +93,8 @@ export class Models {
         const text = chunk.choices[0]?.delta?.content;
         if (text) yield text;
       }
+      // The SDK ends the iteration quietly on abort; the caller must know the answer was cut.
+      if (signal.aborted) throw new APIUserAbortError();
     } catch (err) {
       if (isAbort(err, signal)) throw err;
       // Once the answer has started, a broken connection is an interrupted answer, not an unreachable server.
@@ -147,4 +149,19 @@ export class Models {
     if (!l) throw new LlmError(`模型不存在：${model}`, 'unknown_model');
     return l;
   }
+}
+
+const shared = new WeakMap<object, Models>();
+
+/**
+ * The models of a configuration, one instance per process (per app in tests), so every user of a model (chat,
+ * file chat, embeddings of documents) waits in the same queue and the status call reports them all.
+ */
+export function modelsOf(config: Config): Models {
+  let models = shared.get(config);
+  if (!models) {
+    models = new Models(config);
+    shared.set(config, models);
+  }
+  return models;
 }
