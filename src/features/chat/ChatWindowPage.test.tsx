@@ -145,7 +145,7 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     });
     expect(await screen.findByText('模型服务中断，请稍后重试', {}, LOAD)).toBeInTheDocument();
     expect(within(answers()[0]).getByText('回答失败')).toBeInTheDocument();
-    expect(answers()[0]).toHaveTextContent('前半');
+    await waitFor(() => expect(answers()[0]).toHaveTextContent('前半'), LOAD);
   });
 
   it('does not send an empty question; Shift+Enter starts a new line', async () => {
