@@ -48,7 +48,7 @@ function failureOf(err: unknown): { code: string; message: string } {
 export async function prepareCompletion(deps: Deps, runtime: ChatRuntime, user: SessionUser, body: CompletionBody): Promise<PreparedCompletion> {
   const question = body.user_input.trim();
   if (!question) throw badRequest('请输入问题');
-  const { dialogue: row, messages: stored } = await ownedDialogueWithMessages(deps, user.id, body.conv_uid);
+  const { dialogue: row, messages: stored, hasDocumentFiles } = await ownedDialogueWithMessages(deps, user.id, body.conv_uid);
   if (runtime.running.has(row.id)) throw new HttpError(409, '上一个回答尚未结束，请先停止或稍候');
   const chatMode = body.chat_mode ?? DEFAULT_CHAT_MODE;
   const handler = modeHandler(chatMode);
@@ -63,6 +63,7 @@ export async function prepareCompletion(deps: Deps, runtime: ChatRuntime, user: 
   const dialogue: DialogueRef = {
     id: row.id, convUid: row.convUid, ownerId: row.ownerId, chatMode,
     selectParam: body.select_param === undefined ? row.selectParam : body.select_param?.trim() || null,
+    hasDocumentFiles,
   };
   const last = stored.reduce((max, m) => Math.max(max, m.round), 0);
   const round = body.regenerate && last > 0 ? last : last + 1;

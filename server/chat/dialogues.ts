@@ -6,7 +6,7 @@ import {
   CHAT_MESSAGES, CHAT_MODES, type AnswerStatus, type ChartView, type ChatMessage, type ChatMode, type Citation, type Dialogue,
 } from '../../contract/api';
 import type { Deps } from '../deps';
-import { chatDialogues, chatMessages, users } from '../db/schema';
+import { chatDialogues, chatFiles, chatMessages, users } from '../db/schema';
 import { badRequest } from '../http-error';
 
 export type DialogueRow = typeof chatDialogues.$inferSelect;
@@ -79,13 +79,19 @@ export async function deleteDialogue(deps: Pick<Deps, 'db'>, ownerId: number, co
 }
 
 /** The user's dialogue with all its messages (one query), or 400 对话不存在. */
-export async function ownedDialogueWithMessages(deps: Pick<Deps, 'db'>, ownerId: number, convUid: string): Promise<{ dialogue: DialogueRow; messages: MessageRow[] }> {
-  const rows = await deps.db.select({ d: chatDialogues, m: chatMessages }).from(chatDialogues)
+export async function ownedDialogueWithMessages(
+  deps: Pick<Deps, 'db'>,
+  ownerId: number,
+  convUid: string,
+): Promise<{ dialogue: DialogueRow; messages: MessageRow[]; hasDocumentFiles: boolean }> {
+  const files = sql<boolean>`exists (select 1 from ${chatFiles} where ${chatFiles.dialogueId} = ${chatDialogues.id}
+    and ${chatFiles.kind} = 'document' and ${chatFiles.status} = 'FINISHED')`;
+  const rows = await deps.db.select({ d: chatDialogues, m: chatMessages, files }).from(chatDialogues)
     .leftJoin(chatMessages, eq(chatMessages.dialogueId, chatDialogues.id))
     .where(and(eq(chatDialogues.convUid, convUid), eq(chatDialogues.ownerId, ownerId)))
     .orderBy(asc(chatMessages.round), ROLE_ORDER);
   if (!rows.length) throw badRequest(CHAT_MESSAGES.dialogueNotFound);
-  return { dialogue: rows[0].d, messages: rows.flatMap((r) => (r.m ? [r.m] : [])) };
+  return { dialogue: rows[0].d, messages: rows.flatMap((r) => (r.m ? [r.m] : [])), hasDocumentFiles: rows[0].files === true };
 }
 
 /** All messages of a dialogue, round by round: human, ai, view. */

@@ -10,7 +10,15 @@ import type { LlmMessage } from '../llm/models';
 export type { LlmMessage };
 
 /** The dialogue an answer belongs to. */
-export type DialogueRef = { id: number; convUid: string; ownerId: number; chatMode: ChatMode; selectParam: string | null };
+export type DialogueRef = {
+  id: number;
+  convUid: string;
+  ownerId: number;
+  chatMode: ChatMode;
+  selectParam: string | null;
+  /** Whether the dialogue has processed documents of its own (file chat), when the pipeline already knows. */
+  hasDocumentFiles?: boolean;
+};
 
 export type ModeContext = {
   deps: Deps;

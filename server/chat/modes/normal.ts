@@ -23,9 +23,9 @@ function fallbackWithFiles(passages: ChatFilePassage[]): string {
 export const normalMode: ChatModeHandler = {
   mode: 'chat_normal',
   async prepare(ctx) {
-    // Most dialogues have no files: one cheap look before segmenting the question and searching.
-    const [hasFiles] = await ctx.deps.db.select({ id: chatFiles.id }).from(chatFiles)
-      .where(and(eq(chatFiles.dialogueId, ctx.dialogue.id), eq(chatFiles.kind, 'document'), eq(chatFiles.status, 'FINISHED'))).limit(1);
+    // Most dialogues have no files: the pipeline usually knows already; otherwise one cheap look before searching.
+    const hasFiles = ctx.dialogue.hasDocumentFiles ?? (await ctx.deps.db.select({ id: chatFiles.id }).from(chatFiles)
+      .where(and(eq(chatFiles.dialogueId, ctx.dialogue.id), eq(chatFiles.kind, 'document'), eq(chatFiles.status, 'FINISHED'))).limit(1)).length > 0;
     const passages = hasFiles ? await searchChatFiles(ctx.deps, ctx.dialogue.id, ctx.question, FILE_PASSAGES) : [];
     const messages: LlmMessage[] = [
       { role: 'system', content: NORMAL_SYSTEM_PROMPT },
