@@ -16,7 +16,8 @@ const RRF_K = 60;
  * Recall over the chunks of a space that the viewer may see (finished documents only).
  *
  * Full text: passages holding every meaningful query word first; only when those are fewer than topK, passages
- * holding any of them. On PostgreSQL the score is the cover-density rank normalised to 0..1; on the embedded
+ * holding any of them. On PostgreSQL (and for a space too large for memory) the score is the cover-density rank
+ * normalised to 0..1; on the embedded
  * database the terms are ranked in memory with BM25 (server/knowledge/term-index.ts, normalised the same way)
  * and the candidates are read back through THE visibility predicate in SQL.
  *

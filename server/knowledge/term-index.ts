@@ -10,7 +10,7 @@ import { spaceGeneration } from './space-cache';
 import { plainTerm } from './segment';
 
 /** Chunks kept in memory over all spaces of a process; spaces used least recently are dropped beyond it. */
-export const MAX_INDEXED_CHUNKS = 400_000;
+export const MAX_INDEXED_CHUNKS = 200_000;
 /** Documents whose chunks are read per statement while building. */
 const LOAD_BATCH = 500;
 const K1 = 1.2;
