@@ -56,7 +56,7 @@ export async function embedTexts(config: Config, texts: string[], signal?: Abort
       batch = await modelsOf(config).embed(texts.slice(i, i + EMBED_BATCH), signal);
     } catch (err) {
       if (signal?.aborted) throw err;
-      throw new Error(`向量化失败：${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`向量化失败：${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
     if (!batch || batch.length !== Math.min(EMBED_BATCH, texts.length - i)) throw new Error('向量化失败：向量模型返回的条数与请求不符');
     for (const v of batch) {
