@@ -1,5 +1,6 @@
 import { App } from 'antd';
 import type { ChatMode } from '../../../contract/api';
+import { hasButton } from '../../lib/storage';
 import { Composer } from './Composer';
 import { useConversation } from './conversation/useConversation';
 import { ChatFiles } from './files/ChatFiles';
@@ -22,7 +23,8 @@ export function ChatPane({ convUid, mode, selectParam, model, ensureDialogue, on
   const conversation = useConversation({ convUid, mode, selectParam, model, ensureDialogue });
   const kind = mode === 'chat_excel' ? 'excel' : 'document';
   const uploader = useChatUpload(kind, ensureDialogue);
-  const hasUpload = mode === 'chat_normal' || mode === 'chat_excel';
+  // The server checks the button /chatWindow#upload on both upload calls; offer it only to those who hold it.
+  const hasUpload = (mode === 'chat_normal' || mode === 'chat_excel') && hasButton('/chatWindow', 'upload');
 
   const track = async (work: Promise<void>) => {
     onBusy(true);

@@ -12,7 +12,7 @@ import {
 const pickFiles = vi.hoisted(() => vi.fn());
 vi.mock('../../platform', async (importOriginal) => ({ ...(await importOriginal<object>()), pickFiles }));
 
-const demo = userDetail({ allFunc: ['/chatWindow'], allBtn: {} });
+const demo = userDetail({ allFunc: ['/chatWindow'], allBtn: { '/chatWindow#upload': true } });
 const CONCURRENCY = [{ model_name: 'fake-chat', model_type: 'llm', limit: 4, running: 1, waiting: 2 }];
 
 let restore: (() => void) | undefined;
@@ -231,6 +231,13 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     const { user } = renderSignedIn('/chatWindow?id=conv-1', demo);
     await user.click(await screen.findByRole('button', { name: /上传文件/ }, LOAD));
     await waitFor(() => expect(screen.getAllByText('缺少文件参数').length).toBeGreaterThan(0), LOAD);
+  });
+
+  it('offers no upload without the button /chatWindow#upload', async () => {
+    serve();
+    renderSignedIn('/chatWindow', userDetail({ allFunc: ['/chatWindow'], allBtn: {} }));
+    await screen.findByRole('textbox', { name: '输入问题' }, LOAD);
+    expect(screen.queryByRole('button', { name: /上传文件/ })).not.toBeInTheDocument();
   });
 
   it('shows the dialogue’s files and polls a waiting file’s status until it is processed', async () => {
