@@ -16,12 +16,12 @@ export async function spaceGeneration(db: Db, spaceId: number): Promise<number> 
  * An answer derived from a space's documents, kept until the space's counter moves (document lists polled every
  * 5 s by every open page, repeated searches). The counter is read before computing, so an answer computed while
  * a change lands is filed under the older counter and never served after it. Concurrent equal requests share
- * one computation.
+ * one computation. A caller that has just read the counter (with the space) passes it.
  */
-export async function cachedForSpace<T>(db: Db, spaceId: number, key: string, compute: () => Promise<T>): Promise<T> {
+export async function cachedForSpace<T>(db: Db, spaceId: number, key: string, compute: () => Promise<T>, known?: number): Promise<T> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
-  const generation = await spaceGeneration(db, spaceId);
+  const generation = known ?? (await spaceGeneration(db, spaceId));
   const fullKey = `${spaceId}|${key}`;
   const hit = cache.get(fullKey);
   if (hit && hit.generation === generation) {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Space, SpaceAddBody, SpaceArguments, SpaceSaveBody } from '../../contract/api';
 import type { Deps } from '../deps';
-import { knowledgeDocuments, knowledgeSpaces, users } from '../db/schema';
+import { knowledgeDocuments, knowledgeSpaces, knowledgeState, users } from '../db/schema';
 import { badRequest, HttpError } from '../http-error';
 import { cancel } from '../jobs/queue';
 import { mergeArguments, storedArguments, defaultArguments } from './arguments';
@@ -24,6 +24,14 @@ export async function spaceByName(deps: Pick<Deps, 'db'>, name: string): Promise
   const [space] = await deps.db.select().from(knowledgeSpaces).where(eq(knowledgeSpaces.name, name));
   if (!space) throw new HttpError(404, `知识空间不存在：${name}`);
   return space;
+}
+
+/** The space and its change counter in one query (the polled list and searches read both on every request). */
+export async function spaceWithGeneration(deps: Pick<Deps, 'db'>, name: string): Promise<{ space: SpaceRow; generation: number }> {
+  const [row] = await deps.db.select({ space: knowledgeSpaces, generation: knowledgeState.generation }).from(knowledgeSpaces)
+    .leftJoin(knowledgeState, eq(knowledgeState.spaceId, knowledgeSpaces.id)).where(eq(knowledgeSpaces.name, name));
+  if (!row) throw new HttpError(404, `知识空间不存在：${name}`);
+  return { space: row.space, generation: Number(row.generation ?? 0) };
 }
 
 /**

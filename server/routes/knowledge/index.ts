@@ -18,7 +18,7 @@ import {
   visibleDocument, type UploadedFile,
 } from '../../knowledge/documents';
 import { recallChunks } from '../../knowledge/search';
-import { addSpace, checkSpaceName, deleteSpace, listSpaces, nameTaken, saveSpace, spaceByName } from '../../knowledge/spaces';
+import { addSpace, checkSpaceName, deleteSpace, listSpaces, nameTaken, saveSpace, spaceByName, spaceWithGeneration } from '../../knowledge/spaces';
 import { cachedForSpace } from '../../knowledge/space-cache';
 import { absolute } from '../../knowledge/storage';
 import { viewerOf, type Viewer } from '../../knowledge/visibility';
@@ -179,9 +179,9 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       config: read,
       schema: { params: SpaceParams, body: DocumentListBody, response: { 200: AiEnvelope(DocumentPage) } },
     }, async (request) => {
-      const space = await spaceByName(deps, request.params.space);
+      const { space, generation } = await spaceWithGeneration(deps, request.params.space);
       const v = await viewer(deps, request);
-      return aiOk(await cachedForSpace(deps.db, space.id, answerKey('list', v, request.body), () => listDocuments(deps, v, space, request.body)));
+      return aiOk(await cachedForSpace(deps.db, space.id, answerKey('list', v, request.body), () => listDocuments(deps, v, space, request.body), generation));
     });
 
     app.post(KNOWLEDGE_PATHS.documentUpdate, {
@@ -230,12 +230,12 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       config: read,
       schema: { params: SpaceParams, body: RecallTestBody, response: { 200: AiEnvelope(Type.Array(RecallHit)) } },
     }, async (request) => {
-      const space = await spaceByName(deps, request.params.space);
+      const { space, generation } = await spaceWithGeneration(deps, request.params.space);
       const { embedding } = storedArguments(space.argument);
       const v = await viewer(deps, request);
       const key = answerKey('recall', v, { ...request.body, topk: embedding.topk });
       const hits = await cachedForSpace(deps.db, space.id, key, () => recallChunks(deps, v, space.id, request.body.question,
-        request.body.recall_top_k ?? embedding.topk, request.body.recall_score_threshold ?? -100));
+        request.body.recall_top_k ?? embedding.topk, request.body.recall_score_threshold ?? -100), generation);
       return aiOk(hits);
     });
   };
