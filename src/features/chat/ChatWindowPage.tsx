@@ -7,9 +7,12 @@ import styles from './chat.module.css';
 import { ChatPane } from './ChatPane';
 import { ChatToolbar } from './ChatToolbar';
 import { DialoguePanel } from './DialoguePanel';
+import { warmUpHighlighting } from './markdown/highlight';
 import { MODE_OPTIONS, PARAM_LABELS } from './modes';
 
 type Pane = { key: string; conv: string | null };
+
+warmUpHighlighting();
 
 const knownMode = (mode: string): ChatMode => MODE_OPTIONS.find((m) => m.value === mode)?.value ?? DEFAULT_CHAT_MODE;
 

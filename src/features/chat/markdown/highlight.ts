@@ -50,3 +50,19 @@ function visit(node: Root | Element): void {
 export function rehypeCodeHighlight() {
   return (tree: Root) => visit(tree);
 }
+
+/**
+ * highlight.js compiles a grammar the first time it is used, tens of milliseconds for the larger ones: compile
+ * them one per idle period after the page loads, so the first code block of an answer does not pay for it.
+ */
+export function warmUpHighlighting(): void {
+  if (typeof requestIdleCallback !== 'function') return;
+  const pending = lowlight.listLanguages();
+  const next = () => {
+    const lang = pending.shift();
+    if (!lang) return;
+    lowlight.highlight(lang, '');
+    requestIdleCallback(next);
+  };
+  requestIdleCallback(next);
+}
