@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { documentChunks, knowledgeDocuments } from '../db/schema';
 import type { Deps } from '../deps';
-import { Models } from '../llm/models';
+import { modelsOf } from '../llm/models';
 import { visibleTo, type Viewer } from './visibility';
 
 /** Chunks sent to the embedding model per request. */
@@ -23,15 +23,6 @@ export function hasVectorColumn(db: Db): Promise<boolean> {
     vectorColumns.set(db, known);
   }
   return known;
-}
-
-const modelsByConfig = new WeakMap<Config, Models>();
-
-/** The process's model client for a configuration (one per configuration, so its queues are shared). */
-export function modelsOf(config: Config): Models {
-  let models = modelsByConfig.get(config);
-  if (!models) modelsByConfig.set(config, (models = new Models(config)));
-  return models;
 }
 
 /** The embedding model to use, or null: none configured, or nowhere to store vectors. */
