@@ -15,7 +15,10 @@ export async function buildServer({ log = console.log } = {}) {
   rmSync(OUT_DIR, { recursive: true, force: true });
   await build({
     entryPoints: [join(root, 'server/main.ts')],
-    outfile: join(OUT_DIR, 'main.js'),
+    outdir: OUT_DIR,
+    // main.js opens the database first and imports the rest as chunks meanwhile (server/main.ts).
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -3,13 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The migrations folder, found from source (server/db/) and from the bundle (dist-server/, which
+ * The migrations folder, found from source (server/db/) and from the bundle (dist-server/ and its chunks/, which
  * gets a copy, or the project's server/db/migrations next to it).
  */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [
     path.join(here, 'migrations'),
+    // dist-server/chunks/ (the bundle's split chunks) → dist-server/migrations
+    path.join(here, '..', 'migrations'),
     path.join(here, '..', 'server', 'db', 'migrations'),
     path.join(process.cwd(), 'server', 'db', 'migrations'),
   ];

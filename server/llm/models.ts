@@ -1,6 +1,7 @@
 // The configured models: an OpenAI-compatible client, one concurrency queue per model, and the Chinese
 // messages for a model server that fails.
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
+import type * as OpenAiSdk from 'openai';
 import type { ConcurrencyStatus } from '../../contract/api';
 import type { Config, ModelLimit } from '../config';
 import { ConcurrencyLimiter, QueueAbortedError } from './limiter';
@@ -16,16 +17,24 @@ export class LlmError extends Error {
   }
 }
 
+type Sdk = typeof OpenAiSdk;
+/** The SDK, loaded with the first model call rather than at start (it costs a tenth of the start). */
+let sdk: Sdk | null = null;
+const loadSdk = async (): Promise<Sdk> => (sdk ??= await import('openai'));
+/** Whether `err` is an instance of one of the SDK's error classes (none before the SDK is loaded). */
+const sdkError = <K extends 'APIError' | 'APIUserAbortError' | 'APIConnectionTimeoutError'>(err: unknown, name: K): err is InstanceType<Sdk[K]> =>
+  sdk !== null && err instanceof sdk[name];
+
 /** Whether an error is the caller's own abort (stop, disconnect), not a model failure. */
 export function isAbort(err: unknown, signal?: AbortSignal): boolean {
-  return err instanceof APIUserAbortError || err instanceof QueueAbortedError || (signal?.aborted ?? false);
+  return sdkError(err, 'APIUserAbortError') || err instanceof QueueAbortedError || (signal?.aborted ?? false);
 }
 
 /** The user's message for a failed model call. */
 export function llmErrorMessage(err: unknown, model: string): LlmError {
   if (err instanceof LlmError) return err;
-  if (err instanceof APIConnectionTimeoutError) return new LlmError(`模型服务不可用：模型 ${model} 响应超时，请稍后重试`, 'llm_timeout');
-  if (err instanceof APIError && err.status !== undefined) {
+  if (sdkError(err, 'APIConnectionTimeoutError')) return new LlmError(`模型服务不可用：模型 ${model} 响应超时，请稍后重试`, 'llm_timeout');
+  if (sdkError(err, 'APIError') && err.status !== undefined) {
     if (err.status === 401 || err.status === 403) {
       return new LlmError(`模型服务拒绝访问（HTTP ${err.status}），请管理员检查 LLM_API_KEY`, 'llm_unauthorized');
     }
@@ -33,7 +42,7 @@ export function llmErrorMessage(err: unknown, model: string): LlmError {
     if (err.status === 429) return new LlmError('模型服务繁忙（HTTP 429），请稍后重试', 'llm_busy');
     return new LlmError(`模型服务不可用（HTTP ${err.status}），请稍后重试`, 'llm_unavailable');
   }
-  if (err instanceof APIError) return new LlmError('模型服务不可用：无法连接模型服务，请稍后重试或联系管理员', 'llm_unavailable');
+  if (sdkError(err, 'APIError')) return new LlmError('模型服务不可用：无法连接模型服务，请稍后重试或联系管理员', 'llm_unavailable');
   return new LlmError('模型服务中断：回答未能完成，请重试', 'llm_interrupted');
 }
 
@@ -41,14 +50,15 @@ export function llmErrorMessage(err: unknown, model: string): LlmError {
 export class Models {
   readonly chatModels: ModelLimit[];
   readonly embedding: ModelLimit | null;
-  private readonly client: OpenAI | null;
+  private client: OpenAI | null = null;
+  private readonly clientOptions: ConstructorParameters<typeof OpenAI>[0] | null;
   private readonly limiters = new Map<string, ConcurrencyLimiter>();
 
   constructor(config: Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModels' | 'embeddingModel' | 'llmTimeoutMs'>) {
     this.chatModels = config.llmBaseUrl ? config.llmModels : [];
     this.embedding = config.llmBaseUrl ? config.embeddingModel : null;
-    this.client = config.llmBaseUrl
-      ? new OpenAI({ baseURL: config.llmBaseUrl, apiKey: config.llmApiKey || 'not-needed', timeout: config.llmTimeoutMs, maxRetries: 0 })
+    this.clientOptions = config.llmBaseUrl
+      ? { baseURL: config.llmBaseUrl, apiKey: config.llmApiKey || 'not-needed', timeout: config.llmTimeoutMs, maxRetries: 0 }
       : null;
     for (const m of [...this.chatModels, ...(this.embedding ? [this.embedding] : [])]) this.limiters.set(m.name, new ConcurrencyLimiter(m.limit));
   }
@@ -80,10 +90,10 @@ export class Models {
    * ends; aborting `signal` leaves the queue or cancels the upstream HTTP request at once.
    */
   async *stream(model: string, messages: LlmMessage[], options: ChatOptions, signal: AbortSignal): AsyncGenerator<string> {
-    const client = this.requireClient();
     const release = await this.limiter(model).acquire(signal);
     let started = false;
     try {
+      const client = await this.requireClient();
       const stream = await client.chat.completions.create(
         { model, messages, stream: true, temperature: options.temperature, max_tokens: options.maxTokens },
         { signal },
@@ -94,11 +104,11 @@ export class Models {
         if (text) yield text;
       }
       // The SDK ends the iteration quietly on abort; the caller must know the answer was cut.
-      if (signal.aborted) throw new APIUserAbortError();
+      if (signal.aborted) throw new (await loadSdk()).APIUserAbortError();
     } catch (err) {
       if (isAbort(err, signal)) throw err;
       // Once the answer has started, a broken connection is an interrupted answer, not an unreachable server.
-      if (started && !(err instanceof APIError && err.status !== undefined)) throw new LlmError('模型服务中断：回答未能完成，请重试', 'llm_interrupted');
+      if (started && !(sdkError(err, 'APIError') && err.status !== undefined)) throw new LlmError('模型服务中断：回答未能完成，请重试', 'llm_interrupted');
       throw llmErrorMessage(err, model);
     } finally {
       release();
@@ -107,8 +117,8 @@ export class Models {
 
   /** A whole answer (not streamed), through the model's queue. */
   async complete(model: string, messages: LlmMessage[], options: ChatOptions, signal?: AbortSignal): Promise<string> {
-    const client = this.requireClient();
     return this.limiter(model).run(async () => {
+      const client = await this.requireClient();
       try {
         const res = await client.chat.completions.create(
           { model, messages, temperature: options.temperature, max_tokens: options.maxTokens },
@@ -124,10 +134,10 @@ export class Models {
 
   /** Embeddings of texts through the embedding model's queue; null when no embedding model is configured. */
   async embed(texts: string[], signal?: AbortSignal): Promise<number[][] | null> {
-    if (!this.embedding || !this.client) return null;
+    if (!this.embedding || !this.clientOptions) return null;
     const { name } = this.embedding;
-    const client = this.client;
     return this.limiter(name).run(async () => {
+      const client = await this.requireClient();
       try {
         // Floats asked for explicitly: the SDK's default (base64) is misread from servers that ignore it.
         const res = await client.embeddings.create({ model: name, input: texts, encoding_format: 'float' }, { signal });
@@ -139,8 +149,9 @@ export class Models {
     }, signal);
   }
 
-  private requireClient(): OpenAI {
-    if (!this.client) throw new LlmError('未配置大模型', 'no_model');
+  private async requireClient(): Promise<OpenAI> {
+    if (!this.clientOptions) throw new LlmError('未配置大模型', 'no_model');
+    this.client ??= new (await loadSdk()).default(this.clientOptions);
     return this.client;
   }
 

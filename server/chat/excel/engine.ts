@@ -3,10 +3,13 @@
 // locked, so even a statement that slipped past the guard could neither read nor write a file, load an
 // extension, or turn the protections back on. Only DuckDB's single SELECT statement is run, with a row cap and
 // a time limit (the connection is interrupted).
-import { DuckDBInstance, StatementType, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBType } from '@duckdb/node-api';
 import { ConcurrencyLimiter } from '../../llm/limiter';
 import { checkReadOnlySql } from './guard';
 import { quoteIdent, quoteLiteral, toJsonSafe } from './values';
+
+/** DuckDB's native binding, loaded with the first spreadsheet rather than at server start. */
+const duckdb = () => import('@duckdb/node-api');
 
 /** Rows returned at most; more are cut and the result marked truncated. */
 export const MAX_RESULT_ROWS = 500;
@@ -51,6 +54,7 @@ const SANDBOX_OPTIONS: Record<string, string> = {
 
 /** An in-memory DuckDB database for trusted work (loading our own files); closed by `use`'s end. */
 export async function withDuckDb<T>(use: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  const { DuckDBInstance } = await duckdb();
   const instance = await DuckDBInstance.create(':memory:', SANDBOX_OPTIONS);
   const connection = await instance.connect();
   try {
@@ -116,7 +120,7 @@ export async function runReadOnlyQuery(
       const statements = await connection.extractStatements(checked.sql);
       if (statements.count !== 1) throw new SqlRefusedError('只允许执行一条查询语句，不能包含多条语句', false);
       const prepared = await statements.prepare(0);
-      if (prepared.statementType !== StatementType.SELECT) throw new SqlRefusedError('只允许只读查询（SELECT）', false);
+      if (prepared.statementType !== (await duckdb()).StatementType.SELECT) throw new SqlRefusedError('只允许只读查询（SELECT）', false);
       const reader = await prepared.streamAndReadUntil(maxRows + 1);
       const columns = uniqueNames(reader.columnNames());
       const types = reader.columnTypes().map(typeName);
