@@ -90,7 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     enableIdentityCache(database.db);
     // onSend runs after the handler's writes and before the client can see the answer and ask again.
     app.addHook('onSend', async (request, _reply, payload) => {
-      const reads = READ_ONLY_METHODS.has(request.method) || request.routeOptions.config?.readOnly === true;
+      const config = request.routeOptions.config;
+      const reads = READ_ONLY_METHODS.has(request.method) || config?.readOnly === true || config?.identityUnchanged === true;
       if (!reads || request.url.startsWith(AUTH_PATHS.token)) invalidateIdentity(database.db);
       return payload;
     });

@@ -19,6 +19,11 @@ export type RouteAccessConfig = {
    * Only for handlers that write nothing at all.
    */
   readOnly?: boolean;
+  /**
+   * Writes only data the identity cache does not hold (chat dialogues, messages, chat files): it does not empty
+   * the cache either (D12). Never for a route that writes users, roles, grants, grades or sessions.
+   */
+  identityUnchanged?: boolean;
   /** Audit action written after the call, with the result taken from the status code (server/plugins/audit.ts). */
   audit?: string;
   /** Allowed while the session must first change its password (D2). */

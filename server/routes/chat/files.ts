@@ -16,7 +16,7 @@ import { sessionOf } from '../request-meta';
 
 const CHAT = '/chatWindow';
 const read: RouteAccessConfig = { access: 'business', func: CHAT, readOnly: true };
-const upload: RouteAccessConfig = { access: 'business', func: CHAT, button: `${CHAT}#upload` };
+const upload: RouteAccessConfig = { access: 'business', func: CHAT, button: `${CHAT}#upload`, identityUnchanged: true };
 const FILE_FIELDS = new Set(['file', 'doc_file']);
 
 /** The one file and the fields of an upload; a file over the limit answers 413 and nothing is kept. */

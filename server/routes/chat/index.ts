@@ -19,7 +19,8 @@ import { viewerOf } from '../../knowledge/visibility';
 import { sessionOf } from '../request-meta';
 
 const CHAT = '/chatWindow';
-const use: RouteAccessConfig = { access: 'business', func: CHAT };
+// Chat writes only chat tables: the identity cache stays (D12).
+const use: RouteAccessConfig = { access: 'business', func: CHAT, identityUnchanged: true };
 const read: RouteAccessConfig = { ...use, readOnly: true };
 /** POST calls that take their arguments in the query (DB-GPT); the body (the client's stored user info) is ignored. */
 const AnyBody = Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]);
