@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { templateFolder } from './db/pglite-template';
 
 // A request still running after this long does not hold the process up any more.
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   }
   // The embedded database starts (its WebAssembly compiles on V8's background threads) while the app's modules
   // load: the two together were two thirds of the start (issue 2).
-  const opening = openDatabase(config);
+  const opening = openDatabase({ ...config, pgliteTemplate: templateFolder() });
   const [{ buildApp }, { startBanner }, { migrateAndSeed }] = await Promise.all([
     import('./app'), import('./banner'), import('./db/setup'),
   ]);

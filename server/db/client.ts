@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
+import { migrationsFolder } from './migrations-folder';
+import { removePartialTemplates, restoreTemplate } from './pglite-template';
 import * as schema from './schema';
 
 /** The database as the services see it: the same drizzle API over PGlite or node-postgres. */
@@ -28,12 +30,15 @@ export function pgliteDir(dataDir: string): string {
 // An arbitrary constant that identifies this application's setup lock.
 const SETUP_LOCK_KEY = 725_031_001;
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, template: string | null): Promise<Database> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  removePartialTemplates(dataDir);
+  // A new data directory starts from the build's migrated template when there is one (D19).
+  restoreTemplate(template, pgliteDir(dataDir), migrationsFolder());
   const { PGlite } = await import('@electric-sql/pglite');
   const { vector } = await import('@electric-sql/pglite-pgvector');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(pgliteDir(dataDir), { extensions: { vector } });
   const db = drizzle({ client, schema });
   return {
@@ -85,8 +90,11 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in DATA_DIR/pgdata. */
-export function openDatabase(options: { dataDir: string; databaseUrl: string | null }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+/**
+ * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in DATA_DIR/pgdata; a new PGlite directory is
+ * copied from `pgliteTemplate` (server/db/pglite-template.ts) when one is given and matches.
+ */
+export function openDatabase(options: { dataDir: string; databaseUrl: string | null; pgliteTemplate?: string | null }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.pgliteTemplate ?? null);
 }
 
