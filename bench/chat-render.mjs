@@ -4,7 +4,7 @@
 /* global window, document, requestAnimationFrame -- the page.evaluate callbacks run in the browser */
 import { pathToFileURL } from 'node:url';
 import { launchForBench } from './browser.mjs';
-import { loadFakeLlm } from './chat.mjs';
+import { loadFakeLlm } from './fake-llm-lib.mjs';
 import { DEMO_PASSWORD, round, startServer } from './lib.mjs';
 
 const CHARS = 20_000;

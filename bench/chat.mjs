@@ -1,26 +1,11 @@
 // Chat streaming: time to first token through the server minus straight from the fake model (median of 50
 // questions), and 50 concurrent streams (all complete, p95 time to first token).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { transform } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { startFakeLlmProcess } from './fake-llm-lib.mjs';
 import { DEMO_PASSWORD, median, percentile, round, signIn, startServer } from './lib.mjs';
 
 const QUESTIONS = 50;
 const CONCURRENT = 50;
-
-/** The fake OpenAI-compatible model of the tests (TypeScript, stripped here for plain Node). */
-export async function loadFakeLlm() {
-  const dir = mkdtempSync(join(tmpdir(), 'kb-bench-fake-'));
-  const { code } = await transform(readFileSync('tests/support/fake-llm.ts', 'utf8'), { loader: 'ts', format: 'esm' });
-  const file = join(dir, 'fake-llm.mjs');
-  writeFileSync(file, code);
-  const mod = await import(pathToFileURL(file).href);
-  rmSync(dir, { recursive: true, force: true });
-  return mod;
-}
 
 /** Milliseconds from sending a request until the first non-empty content of the stream, and until its end. */
 async function timeStream(url, init, contentOf) {
@@ -54,8 +39,9 @@ async function timeStream(url, init, contentOf) {
 }
 
 export async function benchChat() {
-  const { startFakeLlm } = await loadFakeLlm();
-  const llm = await startFakeLlm();
+  // The model runs in a process of its own, as a real one does: the direct path then crosses processes as the path
+  // through the server does, and the difference is the server's own work.
+  const llm = await startFakeLlmProcess();
   const s = await startServer({ env: { SEED_DEMO: 'true', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat,fake-wide', LLM_CONCURRENCY: '5,fake-wide=50' } });
   try {
     const token = await signIn(s.url, 'demo', DEMO_PASSWORD);

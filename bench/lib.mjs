@@ -20,12 +20,13 @@ export async function freePort() {
   });
 }
 
-/** Starts the built server; resolves once /readyz answers, with the time that took. */
-export async function startServer({ dataDir, env = {} } = {}) {
+/** Starts the built server; resolves once /readyz answers, with the time that took. BENCH_NODE_ARGS (e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`) are given to the server's node, for profiling a benchmark. */
+export async function startServer({ dataDir, env = {}, nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean) } = {}) {
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'kb-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist-server/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist-server/main.js'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

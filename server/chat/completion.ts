@@ -2,7 +2,7 @@
 // `streaming` answer, stream the model's text to the client while saving it, and settle the answer as
 // complete, stopped or failed. Aborting (stop call, client disconnect, shutdown) cancels the upstream request.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   CHAT_MESSAGES, DEFAULT_CHAT_MODE, DEFAULT_TEMPERATURE, STREAM_DONE, type AnswerStatus, type ChartView, type Citation,
   type CompletionBody, type CompletionChunkFrame, type CompletionFrame,
@@ -35,6 +35,8 @@ export type PreparedCompletion = {
   answer: PreparedAnswer;
   /** Whether the dialogue has no title yet (its first question names it). */
   untitled: boolean;
+  /** Whether the round answers again a question already stored (its earlier answer is replaced). */
+  regenerate: boolean;
 };
 
 /** The error frame's code and Chinese message for a failure while answering. */
@@ -66,7 +68,8 @@ export async function prepareCompletion(deps: Deps, runtime: ChatRuntime, user: 
     hasDocumentFiles,
   };
   const last = stored.reduce((max, m) => Math.max(max, m.round), 0);
-  const round = body.regenerate && last > 0 ? last : last + 1;
+  const regenerate = !!body.regenerate && last > 0;
+  const round = regenerate ? last : last + 1;
   const history = historyWithinBudget(roundsOf(stored, round), deps.config.llmContextTokens);
   const viewer = await viewerOf(deps, user);
   const controller = new AbortController();
@@ -84,7 +87,8 @@ export async function prepareCompletion(deps: Deps, runtime: ChatRuntime, user: 
     controller, dialogue, question, round, model, answer,
     temperature: body.temperature ?? DEFAULT_TEMPERATURE,
     maxTokens: body.max_new_tokens,
-    untitled: row.title === '' || (round === 1 && !!body.regenerate),
+    untitled: row.title === '' || (round === 1 && regenerate),
+    regenerate,
   };
 }
 
@@ -113,27 +117,39 @@ async function upsertMessages(deps: Deps, p: PreparedCompletion, messages: Messa
 }
 
 /**
- * Stores the question and an empty streaming answer (dropping the model text of a regenerated round), and moves
- * the dialogue to the top of the list: one statement, so it is atomic and costs one round trip.
+ * Stores the question and an empty streaming answer: what must be stored before any text is shown. A regenerated
+ * round also drops its earlier model text and settles the dialogue in the same statement (it is rare; the common
+ * case stays one small insert on the path to the first token).
  */
 async function begin(deps: Deps, p: PreparedCompletion): Promise<void> {
   const now = deps.now().toISOString();
   const d = p.dialogue;
+  const messages = sql`
+    insert into chat_messages (dialogue_id, round, role, content, status, model_name, created_at, updated_at)
+    values (${d.id}, ${p.round}, 'human', ${p.question}, null, ${p.model}, ${now}::timestamptz, ${now}::timestamptz),
+           (${d.id}, ${p.round}, 'view', '', 'streaming', ${p.model}, ${now}::timestamptz, ${now}::timestamptz)
+    on conflict (dialogue_id, round, role) do update set content = excluded.content, status = excluded.status,
+      "references" = null, chart = null, model_name = excluded.model_name, updated_at = excluded.updated_at`;
+  if (!p.regenerate) {
+    await deps.db.execute(messages);
+    return;
+  }
   await deps.db.execute(sql`
-    with messages as (
-      insert into chat_messages (dialogue_id, round, role, content, status, model_name, created_at, updated_at)
-      values (${d.id}, ${p.round}, 'human', ${p.question}, null, ${p.model}, ${now}::timestamptz, ${now}::timestamptz),
-             (${d.id}, ${p.round}, 'view', '', 'streaming', ${p.model}, ${now}::timestamptz, ${now}::timestamptz)
-      on conflict (dialogue_id, round, role) do update set content = excluded.content, status = excluded.status,
-        "references" = null, chart = null, model_name = excluded.model_name, updated_at = excluded.updated_at
-      returning 1
-    ), dropped as (
-      delete from chat_messages where dialogue_id = ${d.id} and round = ${p.round} and role = 'ai' returning 1
-    )
-    update chat_dialogues set chat_mode = ${d.chatMode}, select_param = ${d.selectParam}, model_name = ${p.model},
-      updated_at = ${now}::timestamptz, title = case when ${p.untitled} then ${p.question.slice(0, 200)} else title end
-    where id = ${d.id}`);
+    with messages as (${messages} returning 1),
+    dropped as (delete from chat_messages where dialogue_id = ${d.id} and round = ${p.round} and role = 'ai' returning 1)
+    ${dialogueUpdate(p, now)}`);
 }
+
+/** The dialogue's mode, parameter and model as last asked, moved to the top of the list, named by its first question. */
+function dialogueUpdate(p: PreparedCompletion, now: string): SQL {
+  const d = p.dialogue;
+  return sql`update chat_dialogues set chat_mode = ${d.chatMode}, select_param = ${d.selectParam}, model_name = ${p.model},
+      updated_at = ${now}::timestamptz, title = case when ${p.untitled} then ${p.question.slice(0, 200)} else title end
+    where id = ${d.id}`;
+}
+
+/** Resolves once the work already started on this thread (the model request being written) has had its turn. */
+const afterPendingWork = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Streams the answer to `sink` and stores it. `p.controller` aborts it (the caller wires the client's disconnect);
@@ -158,16 +174,15 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
   let raw = '';
   let status: AnswerStatus = 'streaming';
   let chart: ChartView | null = null;
-  // Stored while the model request starts (hiding the write behind the model's first-token latency); awaited
-  // before the first text goes out, so a crash never loses what was shown.
-  let beginError: unknown = null;
-  const begun = begin(deps, p).catch((err: unknown) => {
-    beginError = err;
-  });
-  const stored = async () => {
-    await begun;
-    if (beginError) throw beginError;
-  };
+  // The model request goes out first; the question and the empty answer are stored while the model thinks (the
+  // embedded database works on this thread, so a write started first would hold the request back). The write is
+  // awaited before the first text goes out, so a crash never loses what was shown.
+  const pieces = p.model
+    ? runtime.models.stream(p.model, p.answer.messages, { temperature: p.temperature, maxTokens: p.maxTokens }, signal)
+    : null;
+  const firstPiece = pieces?.next();
+  // Not left unhandled while the write runs; the loop below awaits it and sees the rejection.
+  firstPiece?.catch(() => undefined);
   let saving: Promise<void> = Promise.resolve();
   let savedAt = Date.now();
   let savedLength = 0;
@@ -179,14 +194,32 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
     });
     return saving;
   };
+  let beginError: unknown = null;
+  const begun = afterPendingWork().then(() => begin(deps, p)).catch((err: unknown) => {
+    beginError = err;
+  });
+  // The dialogue's own row (mode, model, title, place in the list) is updated off the path to the first token,
+  // once the question is stored, ahead of every save of the answer.
+  let dialogueSettled = p.regenerate;
+  const settleDialogue = () => {
+    if (dialogueSettled || beginError) return;
+    dialogueSettled = true;
+    saving = saving.then(() => deps.db.execute(dialogueUpdate(p, deps.now().toISOString()))).then(() => undefined, () => undefined);
+  };
+  const stored = async () => {
+    await begun;
+    if (beginError) throw beginError;
+    settleDialogue();
+  };
   try {
     send(chunk('', { role: 'assistant', order: p.round }));
-    if (!p.model) {
+    if (!pieces || !firstPiece) {
       await stored();
       text = p.answer.fallback ?? CHAT_MESSAGES.noModel;
       send(chunk(text));
     } else {
-      for await (const piece of runtime.models.stream(p.model, p.answer.messages, { temperature: p.temperature, maxTokens: p.maxTokens }, signal)) {
+      for (let next = await firstPiece; !next.done; next = await pieces.next()) {
+        const piece = next.value;
         // Nothing is shown before the question and the streaming answer are stored.
         if (!raw) await stored();
         raw += piece;
@@ -222,13 +255,18 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
       send({ object: 'chat.error', ...failureOf(err) });
     }
   } finally {
+    // Ends the model request when the loop left early (a failed write, an error frame); frees the model's slot.
+    await pieces?.return(undefined).catch(() => undefined);
     if (p.answer.references?.length && status !== 'failed') send({ object: 'chat.references', references: p.answer.references });
     await begun;
+    settleDialogue();
     await saving;
     // The raw model text is kept as the `ai` message (history for the next rounds); the database being gone
-    // (shutdown) loses nothing that was saved while streaming.
+    // (shutdown) loses nothing that was saved while streaming. A question that could not be stored keeps nothing.
     const references = p.answer.references?.length ? p.answer.references : null;
-    await save([{ role: 'view', content: text, status, references, chart }, ...(p.model ? [{ role: 'ai' as const, content: raw }] : [])]);
+    if (!beginError) {
+      await save([{ role: 'view', content: text, status, references, chart }, ...(p.model ? [{ role: 'ai' as const, content: raw }] : [])]);
+    }
     runtime.running.delete(p.dialogue.id);
     send(STREAM_DONE);
     sink.end();

@@ -5,12 +5,15 @@ import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import {
   CHAT_MESSAGES, CHAT_MODES, type AnswerStatus, type ChartView, type ChatMessage, type ChatMode, type Citation, type Dialogue,
 } from '../../contract/api';
+import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import { chatDialogues, chatFiles, chatMessages, users } from '../db/schema';
 import { badRequest } from '../http-error';
 
 export type DialogueRow = typeof chatDialogues.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
+/** What a question needs of the earlier messages: the history is built from these. */
+export type HistoryRow = Pick<MessageRow, 'round' | 'role' | 'content'>;
 
 const ROLE_ORDER = sql`case ${chatMessages.role} when 'human' then 0 when 'ai' then 1 else 2 end`;
 
@@ -83,15 +86,34 @@ export async function ownedDialogueWithMessages(
   deps: Pick<Deps, 'db'>,
   ownerId: number,
   convUid: string,
-): Promise<{ dialogue: DialogueRow; messages: MessageRow[]; hasDocumentFiles: boolean }> {
-  const files = sql<boolean>`exists (select 1 from ${chatFiles} where ${chatFiles.dialogueId} = ${chatDialogues.id}
-    and ${chatFiles.kind} = 'document' and ${chatFiles.status} = 'FINISHED')`;
-  const rows = await deps.db.select({ d: chatDialogues, m: chatMessages, files }).from(chatDialogues)
-    .leftJoin(chatMessages, eq(chatMessages.dialogueId, chatDialogues.id))
-    .where(and(eq(chatDialogues.convUid, convUid), eq(chatDialogues.ownerId, ownerId)))
-    .orderBy(asc(chatMessages.round), ROLE_ORDER);
+): Promise<{ dialogue: DialogueRow; messages: HistoryRow[]; hasDocumentFiles: boolean }> {
+  const rows = await dialogueWithMessagesQuery(deps.db).execute({ convUid, ownerId });
   if (!rows.length) throw badRequest(CHAT_MESSAGES.dialogueNotFound);
   return { dialogue: rows[0].d, messages: rows.flatMap((r) => (r.m ? [r.m] : [])), hasDocumentFiles: rows[0].files === true };
+}
+
+function buildDialogueWithMessagesQuery(db: Db) {
+  const files = sql<boolean>`exists (select 1 from ${chatFiles} where ${chatFiles.dialogueId} = ${chatDialogues.id}
+    and ${chatFiles.kind} = 'document' and ${chatFiles.status} = 'FINISHED')`;
+  // Only the columns the history needs, unordered (the history orders by round): the read is on the path to the
+  // first token of every answer.
+  const m = { round: chatMessages.round, role: chatMessages.role, content: chatMessages.content };
+  return db.select({ d: chatDialogues, m, files }).from(chatDialogues)
+    .leftJoin(chatMessages, eq(chatMessages.dialogueId, chatDialogues.id))
+    .where(and(eq(chatDialogues.convUid, sql.placeholder('convUid')), eq(chatDialogues.ownerId, sql.placeholder('ownerId'))))
+    .prepare('chat_dialogue_with_messages');
+}
+
+// Every question reads its dialogue first: the statement is built once per database (a named prepared statement
+// on PostgreSQL), which takes the query builder off the path to the first token.
+const dialogueWithMessages = new WeakMap<Db, ReturnType<typeof buildDialogueWithMessagesQuery>>();
+function dialogueWithMessagesQuery(db: Db) {
+  let query = dialogueWithMessages.get(db);
+  if (!query) {
+    query = buildDialogueWithMessagesQuery(db);
+    dialogueWithMessages.set(db, query);
+  }
+  return query;
 }
 
 /** All messages of a dialogue, round by round: human, ai, view. */

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { tempDataDir } from '../test-support/pglite-template';
 import { openDatabase, pgliteDir } from './client';
 import { migrationsFolder } from './migrations-folder';
 import { buildTemplate, removePartialTemplates, restoreTemplate, templateStamp } from './pglite-template';
+import { users } from './schema';
 import { migrateAndSeed } from './setup';
 
 describe('the migrated PGlite template of the server build (D19)', () => {
@@ -30,8 +31,8 @@ describe('the migrated PGlite template of the server build (D19)', () => {
     try {
       const { seed } = await migrateAndSeed(database, { dataDir, initialAdminPassword: 'Template-admin-2030', seedDemo: false, demoPassword: null });
       expect(seed.created).toBe(true);
-      const rows = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from users where username = 'sysadmin'`);
-      expect(rows.rows[0]?.n).toBe(1);
+      const rows = await database.db.select({ id: users.id }).from(users).where(eq(users.username, 'sysadmin'));
+      expect(rows).toEqual([{ id: -1 }]);
     } finally {
       await database.close();
     }

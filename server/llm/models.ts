@@ -4,6 +4,7 @@ import type OpenAI from 'openai';
 import type * as OpenAiSdk from 'openai';
 import type { ConcurrencyStatus } from '../../contract/api';
 import type { Config, ModelLimit } from '../config';
+import { createHttpFetch } from './http-fetch';
 import { ConcurrencyLimiter, QueueAbortedError } from './limiter';
 
 export type LlmMessage = { role: 'system' | 'user' | 'assistant'; content: string };
@@ -58,7 +59,10 @@ export class Models {
     this.chatModels = config.llmBaseUrl ? config.llmModels : [];
     this.embedding = config.llmBaseUrl ? config.embeddingModel : null;
     this.clientOptions = config.llmBaseUrl
-      ? { baseURL: config.llmBaseUrl, apiKey: config.llmApiKey || 'not-needed', timeout: config.llmTimeoutMs, maxRetries: 0 }
+      ? {
+        baseURL: config.llmBaseUrl, apiKey: config.llmApiKey || 'not-needed', timeout: config.llmTimeoutMs, maxRetries: 0,
+        fetch: createHttpFetch(),
+      }
       : null;
     for (const m of [...this.chatModels, ...(this.embedding ? [this.embedding] : [])]) this.limiters.set(m.name, new ConcurrencyLimiter(m.limit));
   }

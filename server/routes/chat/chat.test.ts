@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES, CHAT_PATHS, KNOWLEDGE_PATHS, STREAM_DONE, type ChatMessage, type Citation } from '../../../contract/api';
 import { answerFor, startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
@@ -286,12 +286,39 @@ describe('completions', () => {
     expect(viewOf(await history('demo', conv), 1)).toMatchObject({ status: 'failed', context: res.text });
   });
 
+  it('a question that cannot be stored shows none of the answer, and the model request it started is cancelled', async () => {
+    // The model request goes out before the question is stored (the write hides behind the model's latency).
+    await t.deps.db.execute(sql`create function refuse_marked() returns trigger language plpgsql as $$
+      begin if new.content like '%[refuse-store]%' then raise exception 'disk full'; end if; return new; end $$`);
+    await t.deps.db.execute(sql`create trigger refuse_marked before insert on chat_messages for each row execute function refuse_marked()`);
+    try {
+      const conv = await newDialogue('demo');
+      const aborted = llm.stats.aborted;
+      const res = await ask('demo', { conv_uid: conv, user_input: '[slow:30] 存不下的问题 [refuse-store]' });
+      expect(res.frames.find((f) => f !== STREAM_DONE && f.object === 'chat.error')).toMatchObject({ code: 'internal_error' });
+      expect(res.text).toBe('');
+      expect(res.frames.at(-1)).toBe(STREAM_DONE);
+      await until(() => llm.stats.aborted > aborted, 2000);
+      await until(() => llm.stats.active === 0);
+      expect(await history('demo', conv)).toEqual([]);
+      // The dialogue is free again, and the model's slot was given back.
+      const next = await ask('demo', { conv_uid: conv, user_input: '换一个问题' });
+      expect(next.text).toContain('换一个问题');
+    } finally {
+      await t.deps.db.execute(sql`drop trigger refuse_marked on chat_messages`);
+      await t.deps.db.execute(sql`drop function refuse_marked()`);
+    }
+  });
+
   it('an upstream HTTP error becomes a clear Chinese error frame', async () => {
     const conv = await newDialogue('demo');
     const res = await ask('demo', { conv_uid: conv, user_input: '[error:503] 服务挂了' });
     expect(res.frames.find((f) => f !== STREAM_DONE && f.object === 'chat.error')).toMatchObject({
       code: 'llm_unavailable', message: '模型服务不可用（HTTP 503），请稍后重试',
     });
+    // The question is kept and names the dialogue even though the model failed.
+    const [d] = await t.deps.db.select().from(chatDialogues).where(eq(chatDialogues.convUid, conv));
+    expect(d.title).toBe('[error:503] 服务挂了');
     const res401 = await ask('demo', { conv_uid: conv, user_input: '[error:401] 密钥错了' });
     expect(res401.frames.find((f) => f !== STREAM_DONE && f.object === 'chat.error')).toMatchObject({ code: 'llm_unauthorized' });
     expect(viewOf(await history('demo', conv), 2)).toMatchObject({ status: 'failed', context: '' });

@@ -158,7 +158,12 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
       });
       const done = runCompletion(deps, runtime, prepared, {
         send: (data) => {
-          if (!res.destroyed && !res.writableEnded) res.write(data);
+          if (res.destroyed || res.writableEnded) return;
+          res.write(data);
+          // Node corks the socket for a chunked write until the next tick, and a burst of model output that
+          // arrived at once is handled in one chain of promise callbacks that holds the tick back: without this,
+          // the first token would wait for the whole burst. Each frame goes out as it is written.
+          res.socket?.uncork();
         },
         end: () => {
           if (!res.destroyed && !res.writableEnded) res.end();
