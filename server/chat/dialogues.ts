@@ -5,7 +5,7 @@ import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import {
   CHAT_MESSAGES, CHAT_MODES, type AnswerStatus, type ChartView, type ChatMessage, type ChatMode, type Citation, type Dialogue,
 } from '../../contract/api';
-import type { Db } from '../db/client';
+import { preparedPerDb } from '../db/prepared';
 import type { Deps } from '../deps';
 import { chatDialogues, chatFiles, chatMessages, users } from '../db/schema';
 import { badRequest } from '../http-error';
@@ -92,29 +92,17 @@ export async function ownedDialogueWithMessages(
   return { dialogue: rows[0].d, messages: rows.flatMap((r) => (r.m ? [r.m] : [])), hasDocumentFiles: rows[0].files === true };
 }
 
-function buildDialogueWithMessagesQuery(db: Db) {
+// Every question reads its dialogue first: only the columns the history needs, unordered (the history orders by
+// round), and built once, as it is on the path to the first token of every answer (D20).
+const dialogueWithMessagesQuery = preparedPerDb((db) => {
   const files = sql<boolean>`exists (select 1 from ${chatFiles} where ${chatFiles.dialogueId} = ${chatDialogues.id}
     and ${chatFiles.kind} = 'document' and ${chatFiles.status} = 'FINISHED')`;
-  // Only the columns the history needs, unordered (the history orders by round): the read is on the path to the
-  // first token of every answer.
   const m = { round: chatMessages.round, role: chatMessages.role, content: chatMessages.content };
   return db.select({ d: chatDialogues, m, files }).from(chatDialogues)
     .leftJoin(chatMessages, eq(chatMessages.dialogueId, chatDialogues.id))
     .where(and(eq(chatDialogues.convUid, sql.placeholder('convUid')), eq(chatDialogues.ownerId, sql.placeholder('ownerId'))))
     .prepare('chat_dialogue_with_messages');
-}
-
-// Every question reads its dialogue first: the statement is built once per database (a named prepared statement
-// on PostgreSQL), which takes the query builder off the path to the first token.
-const dialogueWithMessages = new WeakMap<Db, ReturnType<typeof buildDialogueWithMessagesQuery>>();
-function dialogueWithMessagesQuery(db: Db) {
-  let query = dialogueWithMessages.get(db);
-  if (!query) {
-    query = buildDialogueWithMessagesQuery(db);
-    dialogueWithMessages.set(db, query);
-  }
-  return query;
-}
+});
 
 /** All messages of a dialogue, round by round: human, ai, view. */
 export async function dialogueMessages(deps: Pick<Deps, 'db'>, dialogueId: number): Promise<MessageRow[]> {

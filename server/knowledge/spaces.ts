@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Space, SpaceAddBody, SpaceArguments, SpaceSaveBody } from '../../contract/api';
+import { preparedPerDb } from '../db/prepared';
 import type { Deps } from '../deps';
 import { knowledgeDocuments, knowledgeSpaces, knowledgeState, users } from '../db/schema';
 import { badRequest, HttpError } from '../http-error';
@@ -28,11 +29,17 @@ export async function spaceByName(deps: Pick<Deps, 'db'>, name: string): Promise
 
 /** The space and its change counter in one query (the polled list and searches read both on every request). */
 export async function spaceWithGeneration(deps: Pick<Deps, 'db'>, name: string): Promise<{ space: SpaceRow; generation: number }> {
-  const [row] = await deps.db.select({ space: knowledgeSpaces, generation: knowledgeState.generation }).from(knowledgeSpaces)
-    .leftJoin(knowledgeState, eq(knowledgeState.spaceId, knowledgeSpaces.id)).where(eq(knowledgeSpaces.name, name));
+  const [row] = await spaceWithGenerationQuery(deps.db).execute({ name });
   if (!row) throw new HttpError(404, `知识空间不存在：${name}`);
   return { space: row.space, generation: Number(row.generation ?? 0) };
 }
+
+// Every document list and recall starts here (the list is polled by every open page).
+const spaceWithGenerationQuery = preparedPerDb((db) => db
+  .select({ space: knowledgeSpaces, generation: knowledgeState.generation }).from(knowledgeSpaces)
+  .leftJoin(knowledgeState, eq(knowledgeState.spaceId, knowledgeSpaces.id))
+  .where(eq(knowledgeSpaces.name, sql.placeholder('name')))
+  .prepare('knowledge_space_with_generation'));
 
 /**
  * Only a space's owner changes or deletes it. Refused with 400, not 403: the client ends the session on any 403

@@ -11,8 +11,11 @@ import { plainTerm } from './segment';
 
 /** Chunks kept in memory over all spaces of a process; spaces used least recently are dropped beyond it. */
 export const MAX_INDEXED_CHUNKS = 200_000;
-/** Documents whose chunks are read per statement while building. */
-const LOAD_BATCH = 500;
+/**
+ * Documents whose chunks are read per statement while building. Small, with a turn of the event loop between
+ * batches: a build at start runs beside the requests of the same thread, and each batch holds them up (D21).
+ */
+const LOAD_BATCH = 50;
 const K1 = 1.2;
 const B = 0.75;
 
@@ -194,6 +197,7 @@ async function sync(db: Db, spaceId: number, index: SpaceIndex, generation: numb
       .from(documentChunks).where(inArray(documentChunks.documentId, batch.map((d) => d.id))).orderBy(documentChunks.id);
     for (const row of rows) index.docs.get(row.documentId)?.slots.push(index.add(row.id, row.terms));
     if (index.chunkIds.length > MAX_INDEXED_CHUNKS) return null;
+    await new Promise((resolve) => setImmediate(resolve));
   }
   index.generation = generation;
   return index;
