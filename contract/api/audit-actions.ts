@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   'doc-update': '编辑文档',
   'doc-delete': '删除文档',
   'dialogue-delete': '删除对话',
+  'chat-file-upload': '对话上传文件',
 } as const;
 
 export type AuditActionCode = keyof typeof AUDIT_ACTIONS;

@@ -1,18 +1,11 @@
 // Chat calls (spec §7; DB-GPT's shapes where the spec is silent, see ../shared/reference/dbgpt-api-compat.md §4).
 import { Type, type Static } from 'typebox';
-
 import { ANSWER_STATUSES, CHAT_FILE_STATUSES, CHAT_MODES, MAX_USER_INPUT, MESSAGE_ROLES } from './chat-limits';
+import { userInfoFields } from './user-info';
 
 export * from './chat-limits';
 
 export const ChatModeSchema = Type.Enum(CHAT_MODES);
-
-/** The stored user info the client adds to payloads; the server uses the session instead. */
-const userInfoFields = {
-  user_id: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 100 })])),
-  user_name: Type.Optional(Type.String({ maxLength: 100 })),
-  userInfo: Type.Optional(Type.Unknown()),
-};
 
 const ConvUid = Type.String({ minLength: 1, maxLength: 64 });
 

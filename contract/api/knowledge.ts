@@ -1,15 +1,6 @@
 // Knowledge calls (spec §7; DB-GPT's shapes where the spec is silent, see docs/knowledge.md).
 import { Type, type Static } from 'typebox';
-
-/**
- * The client adds the stored user info to every knowledge payload (spec §7). The server ignores it and
- * uses the session; it is accepted so those bodies are not refused as having unknown properties.
- */
-const userInfoFields = {
-  user_id: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 100 })])),
-  user_name: Type.Optional(Type.String({ maxLength: 100 })),
-  userInfo: Type.Optional(Type.Unknown()),
-};
+import { userInfoFields } from './user-info';
 
 const SpaceName = Type.String({ minLength: 1, maxLength: 100 });
 

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { chatFileChunks, chatFiles } from '../db/schema';
 import type { Job } from '../jobs/queue';
+import { rowStatusJobHandler } from '../jobs/row-status-handler';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
 import { defaultArguments } from '../knowledge/arguments';
 import { splitIntoChunks } from '../knowledge/chunk';
@@ -63,26 +64,10 @@ export async function processChatFile(deps: Deps, fileId: number, signal: AbortS
 
 /** The chat-file queue's handler: a failure that will be retried shows as waiting again, a final one as FAILED. */
 export function chatFileJobHandler(deps: Deps): JobHandler {
-  return {
+  return rowStatusJobHandler(deps, {
     queue: CHAT_FILE_QUEUE,
-    concurrency: deps.config.jobConcurrency,
-    leaseMs: deps.config.jobLeaseMs,
-    timeoutMs: deps.config.jobTimeoutMs,
-    retryDelayMs: 2000,
-    run: async (job, signal) => {
-      const fileId = fileIdOf(job);
-      try {
-        await processChatFile(deps, fileId, signal);
-      } catch (err) {
-        if (!(err instanceof PermanentJobError) && job.attempts < job.maxAttempts && !signal.aborted) {
-          const reason = err instanceof Error ? err.message : String(err);
-          await setStatus(deps, fileId, 'TODO', `第 ${job.attempts} 次处理失败（${reason.slice(0, 200)}），稍后自动重试`);
-        }
-        throw err;
-      }
-    },
-    onFailed: async (job, reason) => {
-      await setStatus(deps, fileIdOf(job), 'FAILED', reason.slice(0, 500));
-    },
-  };
+    rowOf: fileIdOf,
+    process: (fileId, signal) => processChatFile(deps, fileId, signal),
+    setStatus: (fileId, status, result) => setStatus(deps, fileId, status, result),
+  });
 }

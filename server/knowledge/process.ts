@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { documentChunks, knowledgeDocuments, knowledgeSpaces } from '../db/schema';
 import type { Job } from '../jobs/queue';
+import { rowStatusJobHandler } from '../jobs/row-status-handler';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
 import { storedArguments } from './arguments';
 import { splitIntoChunks } from './chunk';
@@ -79,27 +80,10 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
 
 /** The document-processing queue's handler (docs/decisions.md D13). */
 export function documentJobHandler(deps: Deps): JobHandler {
-  return {
+  return rowStatusJobHandler(deps, {
     queue: DOCUMENT_QUEUE,
-    concurrency: deps.config.jobConcurrency,
-    leaseMs: deps.config.jobLeaseMs,
-    timeoutMs: deps.config.jobTimeoutMs,
-    retryDelayMs: 2000,
-    run: async (job, signal) => {
-      const docId = docIdOf(job);
-      try {
-        await processDocument(deps, docId, signal);
-      } catch (err) {
-        // A failure that will be retried shows as waiting again, with what happened.
-        if (!(err instanceof PermanentJobError) && job.attempts < job.maxAttempts && !signal.aborted) {
-          const reason = err instanceof Error ? err.message : String(err);
-          await setStatus(deps, docId, 'TODO', `第 ${job.attempts} 次处理失败（${reason.slice(0, 200)}），稍后自动重试`);
-        }
-        throw err;
-      }
-    },
-    onFailed: async (job, reason) => {
-      await setStatus(deps, docIdOf(job), 'FAILED', reason.slice(0, 500));
-    },
-  };
+    rowOf: docIdOf,
+    process: (docId, signal) => processDocument(deps, docId, signal),
+    setStatus: (docId, status, result) => setStatus(deps, docId, status, result),
+  });
 }

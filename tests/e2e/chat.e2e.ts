@@ -8,8 +8,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
-import { expectText, signInThroughForm, waitForRoute } from './support/app';
-import { disableMotion, launchBrowser, SCREENSHOT_DIR, screenshotBoth, VIEWPORTS } from './support/browser';
+import { expectText, signedInPage, waitForRoute } from './support/app';
+import { launchBrowser, SCREENSHOT_DIR, screenshotBoth } from './support/browser';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
 
 let llm: FakeLlm;
@@ -53,12 +53,7 @@ beforeAll(async () => {
   llm = await startFakeLlm();
   server = await startServer({ LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat', LLM_API_KEY: 'test-key' });
   ({ browser, close: closeBrowser } = await launchBrowser());
-  context = await browser.newContext({ viewport: VIEWPORTS.large, locale: 'zh-CN' });
-  page = await context.newPage();
-  await disableMotion(page);
-  await page.goto(`${server.url}/#/login`);
-  await signInThroughForm(page, 'demo', DEMO_PASSWORD);
-  await waitForRoute(page, /^\/Transit$/);
+  ({ context, page } = await signedInPage(browser, server.url, 'demo', DEMO_PASSWORD));
   await demoSpaceReady();
 });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { disableMotion, launchBrowser, screenshotBoth, VIEWPORTS } from './support/browser';
+import { freshPage, launchBrowser, screenshotBoth } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { expectText, signInThroughForm, waitForRoute } from './support/app';
 
@@ -30,9 +30,7 @@ function generatedPassword(username: string): string {
 
 describe('first sign-in with a generated password', () => {
   it('forces a password change, then signs in with the new password', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.large, locale: 'zh-CN' });
-    const page = await context.newPage();
-    await disableMotion(page);
+    const { context, page } = await freshPage(browser);
     const initial = generatedPassword('staff');
     await page.goto(`${server.url}/#/login`);
     await signInThroughForm(page, 'staff', initial);

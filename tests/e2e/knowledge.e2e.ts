@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectText, signInThroughForm, waitForRoute } from './support/app';
-import { disableMotion, launchBrowser, screenshotBoth, VIEWPORTS } from './support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { expectText, signedInPage, waitForRoute } from './support/app';
+import { launchBrowser, screenshotBoth } from './support/browser';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -47,15 +47,7 @@ afterAll(async () => {
   if (fileDir) rmSync(fileDir, { recursive: true, force: true });
 });
 
-async function signedInPage(username: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.large, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await disableMotion(page);
-  await page.goto(`${server.url}/#/login`);
-  await signInThroughForm(page, username, DEMO_PASSWORD);
-  await waitForRoute(page, /^\/Transit$/);
-  return { context, page };
-}
+const signedIn = (username: string) => signedInPage(browser, server.url, username, DEMO_PASSWORD);
 
 /** Picks a value in the antd select labelled `label` inside `scope`. */
 async function pick(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string): Promise<void> {
@@ -85,7 +77,7 @@ const row = (page: Page, name: string) => page.locator('.ant-table-row').filter(
 
 describe('knowledge spaces and documents end to end', () => {
   it('demo creates a space, uploads two grades, sees them finish by polling and recalls a chunk', async () => {
-    const { context, page } = await signedInPage('demo');
+    const { context, page } = await signedIn('demo');
     await page.goto(`${server.url}/#/knowledgeBase`);
     await expectText(page, '知识空间收录文档');
 
@@ -142,7 +134,7 @@ describe('knowledge spaces and documents end to end', () => {
   });
 
   it('staff (内部) opens the same space and sees only the 内部 document', async () => {
-    const { context, page } = await signedInPage('staff');
+    const { context, page } = await signedIn('staff');
     await page.goto(`${server.url}/#/knowledgeBase`);
     await page.getByTestId(`space-${SPACE}`).waitFor();
     expect(await page.getByTestId(`space-${SPACE}`).textContent()).toContain('1 个文档');

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { disableMotion, launchBrowser, screenshotBoth, VIEWPORTS } from './support/browser';
+import type { Browser } from 'playwright-core';
+import { freshPage, launchBrowser, screenshotBoth } from './support/browser';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from './support/server';
 import { expectText, hashRoute, signInThroughForm, waitForRoute } from './support/app';
 
 let server: TestServer;
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
-
-async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.large, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await disableMotion(page);
-  return { context, page };
-}
 
 beforeAll(async () => {
   server = await startServer();
@@ -27,7 +20,7 @@ afterAll(async () => {
 
 describe('sign-in end to end', () => {
   it('sends a deep link without a token to /login with the redirect, then back after signing in as demo', async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await freshPage(browser);
     await page.goto(`${server.url}/#/profile`);
     await waitForRoute(page, /^\/login\?redirect=\/profile$/);
     await expectText(page, '登录信息无效，请重新登录');
@@ -47,7 +40,7 @@ describe('sign-in end to end', () => {
   });
 
   it('shows 用户名或密码错误，请重新输入 for a wrong password and stays on /login', async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await freshPage(browser);
     await page.goto(`${server.url}/#/login`);
     await signInThroughForm(page, 'demo', 'not-the-password');
     await expectText(page, '用户名或密码错误，请重新输入');
@@ -57,7 +50,7 @@ describe('sign-in end to end', () => {
   });
 
   it('lands sysadmin on /sysMgr/index and keeps it inside /sysMgr', async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await freshPage(browser);
     await page.goto(`${server.url}/#/login`);
     await signInThroughForm(page, 'sysadmin', ADMIN_PASSWORD);
     await waitForRoute(page, /^\/sysMgr\/index$/);
@@ -74,7 +67,7 @@ describe('sign-in end to end', () => {
   });
 
   it('logs out after the idle time of the runtime timeDifference and revokes the session', async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await freshPage(browser);
     await page.route('**/config.js', (route) =>
       route.fulfill({
         contentType: 'application/javascript',

@@ -2,9 +2,9 @@
 // a user; secadmin gives the user a role and a clearance; the user signs in; auditadmin finds all of it in the log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { disableMotion, launchBrowser, screenshotBoth, VIEWPORTS } from './support/browser';
+import { freshPage, launchBrowser, screenshotBoth } from './support/browser';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './support/server';
-import { expectText, signInThroughForm, waitForRoute } from './support/app';
+import { expectText, signedInPage, signInThroughForm, waitForRoute } from './support/app';
 
 let server: TestServer;
 let browser: Browser;
@@ -25,13 +25,7 @@ afterAll(async () => {
 });
 
 async function signedIn(username: string, password: string, home: RegExp): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.large, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await disableMotion(page);
-  await page.goto(`${server.url}/#/login`);
-  await signInThroughForm(page, username, password);
-  await waitForRoute(page, home);
-  return { context, page };
+  return signedInPage(browser, server.url, username, password, home);
 }
 
 /** The open dialog (the kit's dialog is an antd modal). */
@@ -90,9 +84,7 @@ describe('system management end to end', () => {
   });
 
   it('the user signs in, changes the one-time password and has the role and clearance', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.large, locale: 'zh-CN' });
-    const page = await context.newPage();
-    await disableMotion(page);
+    const { context, page } = await freshPage(browser);
     await page.goto(`${server.url}/#/login`);
     await signInThroughForm(page, USERNAME, oneTimePassword);
     const change = page.getByRole('dialog');

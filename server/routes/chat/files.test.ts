@@ -6,7 +6,7 @@ import { CHAT_MESSAGES, CHAT_PATHS, type ChatFile } from '../../../contract/api'
 import type { TableMeta } from '../../chat/excel/table';
 import { removeDialogueFiles, tablePathOf } from '../../chat/files';
 import { searchChatFiles } from '../../chat/files-search';
-import { chatDialogues, chatFileChunks, chatFiles, functionButtons, functions, roleButtons, roles } from '../../db/schema';
+import { auditLog, chatDialogues, chatFileChunks, chatFiles, functionButtons, functions, roleButtons, roles } from '../../db/schema';
 import { invalidateIdentity } from '../../identity/identity-cache';
 import { bearer, signIn } from '../../test-support/http';
 import { makeDocx, makeXlsx } from '../../test-support/fixtures';
@@ -76,6 +76,12 @@ describe('chat file uploads: bad input', () => {
     expect(json.statusCode).toBe(400);
     expect(json.json().err_msg).toBe('缺少文件参数');
     expect((await storedFor(conv)).rows).toEqual([]);
+    // Refused uploads are in the audit log too.
+    const refused = await t.deps.db.select().from(auditLog)
+      .where(and(eq(auditLog.action, 'chat-file-upload'), eq(auditLog.actorUsername, 'demo'), eq(auditLog.result, 'failure')));
+    expect(refused.map((e) => e.detail)).toEqual(expect.arrayContaining([
+      `文件问答，对话 ${conv}；缺少文件参数；HTTP 400`, '表格问答，对话 （缺失）；缺少文件参数；HTTP 400',
+    ]));
   });
 
   it('refuses another user\'s dialogue and an unknown one as 对话不存在, storing nothing', async () => {
@@ -148,6 +154,9 @@ describe('chat file processing, status and search', () => {
     const chunks = await t.deps.db.select().from(chatFileChunks).where(eq(chatFileChunks.fileId, docId));
     expect(chunks.length).toBeGreaterThan(0);
     expect(fs.existsSync(path.join(t.config.dataDir, row.storedPath))).toBe(true);
+    // In the audit log by the session's user (not the body's user_name), under the name it was sent with.
+    const entries = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.action, 'chat-file-upload'), eq(auditLog.actorUsername, 'wangfang')));
+    expect(entries.at(-1)).toMatchObject({ target: '制度<1>.docx', result: 'success', detail: `文件问答，对话 ${conv}` });
   });
 
   it('shows status and the dialogue\'s files to their owner only', async () => {

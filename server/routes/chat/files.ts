@@ -69,6 +69,8 @@ export function chatFileRoutes(deps: Deps, options: { soleProcess: boolean }): F
 
     const add = (kind: ChatFileKind) => async (request: FastifyRequest) => {
       const { file, fields } = await readUpload(request, deps.config.uploadMaxBytes);
+      request.auditTarget = file ? file.name.slice(0, 500) : '';
+      request.auditDetail = `${kind === 'excel' ? '表格问答' : '文件问答'}，对话 ${fields.conv_id || '（缺失）'}`;
       if (!file || !fields.conv_id) throw missingFile();
       const added = await addChatFile(deps, sessionOf(request).user.id, fields.conv_id, kind, file);
       worker.wake();
@@ -79,8 +81,9 @@ export function chatFileRoutes(deps: Deps, options: { soleProcess: boolean }): F
       body: Type.Unknown(),
       response: { 200: AiEnvelope(ChatFile) },
     };
-    app.post(CHAT_PATHS.fileAdd, { config: upload, schema: uploadSchema }, add('document'));
-    app.post(CHAT_PATHS.excelFileAdd, { config: upload, schema: uploadSchema }, add('excel'));
+    // Files brought into a dialogue are in the audit log, as knowledge uploads are.
+    app.post(CHAT_PATHS.fileAdd, { config: { ...upload, audit: 'chat-file-upload' }, schema: uploadSchema }, add('document'));
+    app.post(CHAT_PATHS.excelFileAdd, { config: { ...upload, audit: 'chat-file-upload' }, schema: uploadSchema }, add('excel'));
 
     app.get(CHAT_PATHS.files, {
       config: read,

@@ -6,6 +6,7 @@ import { auditLog, users } from '../../db/schema';
 import { readSheet } from '../../mgmt/users/import-sheet';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { bearer, signIn } from '../../test-support/http';
+import { multipartBody } from '../../test-support/multipart';
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from '../../test-support/test-config';
 
 let t: TestApp;
@@ -29,22 +30,10 @@ async function xlsx(rows: Row[], header: Row = HEADER): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-function multipart(file: Buffer | null, fields: Record<string, string> = {}, filename = 'users.xlsx') {
-  const boundary = '----kbtest' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`));
-    chunks.push(file, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const upload = (who: string, file: Buffer | null, dryRun = false, filename?: string) => {
-  const body = multipart(file, dryRun ? { dryRun: 'true' } : {}, filename);
+  const body = multipartBody(dryRun ? { dryRun: 'true' } : {}, file ? [{ field: 'file', name: filename ?? 'users.xlsx', bytes: file, type: XLSX_TYPE }] : []);
   return t.app.inject({ method: 'POST', url: USER_PATHS.import, payload: body.payload, headers: { ...bearer(tok[who]), ...body.headers } });
 };
 const usernamesLike = async (prefix: string) =>

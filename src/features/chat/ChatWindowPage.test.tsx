@@ -3,11 +3,9 @@ import { CanceledError } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, CHAT_PATHS, fillPath } from '../../../contract/api/runtime';
 import { installFakeServer, type FakeHandler, type FakeReply } from '../../test/fake-adapter';
-import { ok, userDetail } from '../../test/factories';
+import { aiFail, aiOk, LOAD, ok, userDetail } from '../../test/factories';
 import { renderSignedIn } from '../../test/render-app';
-import {
-  aiFail, aiOk, chart, chatFile, chunkFrame, citation, dialogue, fakeStream, LOAD, message,
-} from './chat.test-util';
+import { chart, chatFile, chunkFrame, citation, dialogue, fakeStream, message } from './chat.test-util';
 
 const pickFiles = vi.hoisted(() => vi.fn());
 vi.mock('../../platform', async (importOriginal) => ({ ...(await importOriginal<object>()), pickFiles }));

@@ -67,6 +67,8 @@ export function ChatWindowPage() {
       });
     return creating.current;
   };
+  /** A new, empty pane: the dialogue is created with its first question. */
+  const openNew = () => open({ key: `new-${Date.now()}`, conv: null });
 
   return (
     <div className={styles.page}>
@@ -74,13 +76,13 @@ export function ChatWindowPage() {
         activeUid={pane.conv}
         collapsed={collapsed}
         onToggle={() => setCollapsed((c) => !c)}
-        onNew={() => open({ key: `new-${Date.now()}`, conv: null })}
+        onNew={openNew}
         onSelect={(d) => {
           if (d.conv_uid === pane.conv) return;
           apply(d);
           open({ key: d.conv_uid, conv: d.conv_uid });
         }}
-        onDeleted={(uid) => (uid === pane.conv ? open({ key: `new-${Date.now()}`, conv: null }) : undefined)}
+        onDeleted={(uid) => (uid === pane.conv ? openNew() : undefined)}
       />
       <section className={styles.main} aria-label="对话">
         <ChatToolbar

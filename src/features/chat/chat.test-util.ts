@@ -1,8 +1,6 @@
 import { vi } from 'vitest';
 import type { ChartView, ChatFile, ChatMessage, Citation, Dialogue } from '../../../contract/api';
 
-export { aiFail, aiOk, bodyOf, LOAD } from '../knowledge/knowledge.test-util';
-
 export function dialogue(overrides: Partial<Dialogue> = {}): Dialogue {
   return {
     conv_uid: 'conv-1', user_input: '差旅报销标准是什么', chat_mode: 'chat_normal', select_param: null, model_name: 'fake-chat',

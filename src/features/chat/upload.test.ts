@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHAT_PATHS } from '../../../contract/api/runtime';
 import { installFakeServer } from '../../test/fake-adapter';
-import { aiOk, chatFile } from './chat.test-util';
+import { aiOk } from '../../test/factories';
+import { chatFile } from './chat.test-util';
 import { MissingFileError, uploadChatFile } from './upload';
 
 let restore: (() => void) | undefined;

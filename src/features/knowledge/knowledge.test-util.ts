@@ -1,13 +1,6 @@
 import type { KnowledgeDocument, Space, SpaceArguments } from '../../../contract/api';
 import { userDetail } from '../../test/factories';
 
-/** An AI-family success answer. */
-export const aiOk = <T,>(data: T) => ({ status: 200, data: { success: true, err_code: null, err_msg: null, data } });
-/** An AI-family refusal with the server's message. */
-export const aiFail = (status: number, message: string) => ({
-  status, data: { success: false, err_code: `E${status}`, err_msg: message, data: null },
-});
-
 export const DEFAULT_ARGS: SpaceArguments = {
   embedding: { topk: 5, recall_score: 0.3, recall_type: 'TopK', model: 'FullText', chunk_size: 500, chunk_overlap: 50 },
   prompt: { max_token: 2000, scene: '你是企业知识库的智能助手', template: '已知信息：{context}\n问题：{question}' },
@@ -40,11 +33,3 @@ export const demo = userDetail({
     '/knowledgeList#refresh': true, '/knowledgeList#retry': true,
   },
 });
-
-/** The JSON body a call sent. */
-export function bodyOf(call: { data?: unknown }): Record<string, unknown> {
-  return typeof call.data === 'string' ? (JSON.parse(call.data) as Record<string, unknown>) : {};
-}
-
-// The pages and antd load lazily; on a busy machine the first render takes seconds.
-export const LOAD = { timeout: 15_000 };

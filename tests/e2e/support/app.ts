@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { freshPage } from './browser';
 
 /** Fills the sign-in form and submits it. */
 export async function signInThroughForm(page: Page, username: string, password: string): Promise<void> {
@@ -35,4 +36,15 @@ export async function waitForRoute(page: Page, pattern: RegExp, timeoutMs = 15_0
 /** Waits until a text is visible somewhere on the page. */
 export async function expectText(page: Page | Locator, text: string | RegExp, timeoutMs = 10_000): Promise<void> {
   await page.getByText(text).first().waitFor({ state: 'visible', timeout: timeoutMs });
+}
+
+/** A fresh page signed in through the login form as `username`, waiting until the app has landed on `home`. */
+export async function signedInPage(
+  browser: Browser, baseUrl: string, username: string, password: string, home: RegExp = /^\/Transit$/,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await freshPage(browser);
+  await page.goto(`${baseUrl}/#/login`);
+  await signInThroughForm(page, username, password);
+  await waitForRoute(page, home);
+  return { context, page };
 }

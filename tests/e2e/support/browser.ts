@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumPath } from './chromium-path.mjs';
 
 export const VIEWPORTS = {
@@ -55,4 +55,12 @@ export async function disableMotion(page: Page): Promise<void> {
     style.textContent = '*,*::before,*::after{transition-duration:0s!important;animation-duration:0s!important;animation-delay:0s!important}';
     document.addEventListener('DOMContentLoaded', () => document.head.appendChild(style));
   });
+}
+
+/** A new context (1440×900, zh-CN, no stored session) and page, with motion turned off. */
+export async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.large, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await disableMotion(page);
+  return { context, page };
 }

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, KNOWLEDGE_PATHS, ROLE_PATHS, fillPath } from '../../../../contract/api/runtime';
 import type { KnowledgeDocument } from '../../../../contract/api';
 import { installFakeServer, type FakeHandler, type FakeReply } from '../../../test/fake-adapter';
-import { ok } from '../../../test/factories';
+import { aiFail, aiOk, bodyOf, LOAD, ok } from '../../../test/factories';
 import { renderSignedIn } from '../../../test/render-app';
-import { aiFail, aiOk, bodyOf, demo, doc, LOAD, space } from '../knowledge.test-util';
+import { demo, doc, space } from '../knowledge.test-util';
 
 const pickFiles = vi.hoisted(() => vi.fn());
 vi.mock('../../../platform', async (importOriginal) => ({ ...(await importOriginal<object>()), pickFiles }));

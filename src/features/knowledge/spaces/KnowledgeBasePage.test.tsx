@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, KNOWLEDGE_PATHS } from '../../../../contract/api/runtime';
 import { installFakeServer, type FakeHandler, type FakeReply } from '../../../test/fake-adapter';
-import { ok } from '../../../test/factories';
+import { aiFail, aiOk, bodyOf, LOAD, ok } from '../../../test/factories';
 import { renderSignedIn } from '../../../test/render-app';
-import { aiFail, aiOk, bodyOf, DEFAULT_ARGS, demo, LOAD, space } from '../knowledge.test-util';
+import { DEFAULT_ARGS, demo, space } from '../knowledge.test-util';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
