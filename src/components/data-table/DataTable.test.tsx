@@ -132,11 +132,41 @@ describe('DataTable: row tools', () => {
 describe('DataTable: long pages', () => {
   it('renders a page of up to 60 rows in full, and a longer one as a virtual list of the visible rows', () => {
     const short = renderAntd(<DataTable columns={userColumns} rows={makeRows(60)} />);
-    expect(short.container.querySelector('.ant-table-tbody-virtual')).toBeNull();
+    expect(short.container.querySelector('[aria-label="数据行"]')).toBeNull();
     expect(short.container.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(60);
     short.unmount();
-    const long = renderAntd(<DataTable columns={userColumns} rows={makeRows(200)} scrollY={400} />);
-    expect(long.container.querySelector('.ant-table-tbody-virtual')).not.toBeNull();
-    expect(long.container.querySelectorAll('.ant-table-row').length).toBeLessThan(200);
+    renderAntd(<DataTable columns={userColumns} rows={makeRows(200)} scrollY={400} />);
+    const body = screen.getByRole('table', { name: '数据行' });
+    expect(body).toHaveAttribute('aria-rowcount', '200');
+    expect(within(body).getAllByRole('row').length).toBeLessThan(30);
+    // Under antd's header, with the same columns: select, index, name, department.
+    expect(screen.getByRole('columnheader', { name: '姓名' })).toBeInTheDocument();
+    expect(within(within(body).getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '2', '用户2', '部门2']);
+  });
+
+  it('selects, batch-deletes and uses the row tools on a long page as on a short one', async () => {
+    const onView = vi.fn();
+    const onEdit = vi.fn();
+    const onBatchDelete = vi.fn();
+    const onSelectionChange = vi.fn();
+    const { user } = renderAntd(
+      <DataTable columns={userColumns} rows={makeRows(100)} scrollY={400} onView={onView} onEdit={onEdit} onBatchDelete={onBatchDelete} onSelectionChange={onSelectionChange} />,
+    );
+    const row = (name: string) => screen.getByText(name).closest('[role="row"]') as HTMLElement;
+    expect(within(row('用户1')).getByRole('checkbox')).toBeDisabled(); // the system row
+    expect(within(row('用户1')).getByRole('button', { name: '编辑' })).toBeDisabled();
+    await user.click(within(row('用户3')).getByRole('checkbox'));
+    expect(onSelectionChange).toHaveBeenLastCalledWith([3], [expect.objectContaining({ id: 3 })]);
+    expect(row('用户3')).toHaveAttribute('aria-selected', 'true');
+    expect(within(row('用户3')).getByRole('checkbox')).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: '全选' }));
+    expect(onSelectionChange.mock.lastCall?.[0]).toHaveLength(99);
+    await user.click(within(row('用户2')).getByRole('button', { name: '查看' }));
+    await user.click(within(row('用户2')).getByRole('button', { name: '编辑' }));
+    expect(onView).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
+    expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
+    await user.click(screen.getByRole('button', { name: /批量删除/ }));
+    await user.click(await screen.findByRole('button', { name: '确 定' }));
+    expect(onBatchDelete.mock.lastCall?.[0]).toHaveLength(99);
   });
 });

@@ -1,6 +1,6 @@
 import { Table } from 'antd';
-import type { TablePaginationConfig, TableProps } from 'antd';
-import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import type { TableColumnsType, TableColumnType, TablePaginationConfig, TableProps } from 'antd';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Key, ReactNode } from 'react';
 import { ColumnDrawer } from './ColumnDrawer';
 import { PAGE_SIZE_OPTIONS, SELECTION_COLUMN_WIDTH } from './constants';
@@ -11,25 +11,38 @@ import { toSortItem } from './sort';
 import { isSystemRow } from './system-row';
 import type { DataRow, DataTableButton, DataTableProps } from './types';
 import { useTableColumns } from './useTableColumns';
+import { VirtualBody, type BodyColumn, type BodyScrollInfo, type BodySelection } from './VirtualBody';
 
 const allowAll = () => true;
 
-/** Above this many rows the table renders only what is visible (200 rows × 20 columns must paint in < 100 ms). */
+/** Above this many rows the table renders only what is visible (VirtualBody; 200 × 20 must paint in < 100 ms). */
 export const VIRTUAL_ROW_THRESHOLD = 60;
 const DEFAULT_SCROLL_Y = 560;
 const DEFAULT_COLUMN_WIDTH = 150;
 
-/** Plain tables grow with their content; long ones scroll in a fixed-height virtual body. */
-function scrollProps(
-  rowCount: number,
-  columns: { width?: number | string }[],
-  selection: 'multiple' | 'single' | 'none',
-  scrollY = DEFAULT_SCROLL_Y,
-): { scroll: { x: number | 'max-content'; y?: number }; virtual?: boolean } {
-  if (rowCount <= VIRTUAL_ROW_THRESHOLD) return { scroll: { x: 'max-content' } };
-  const width = columns.reduce((n, c) => n + (typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH), 0)
+const HEADER_ONLY = { header: { cell: ResizableHeaderCell } };
+
+/** The virtual body's columns: antd's columns as DataTable built them (the select column is the body's own). */
+function toBodyColumns<Row extends DataRow>(columns: TableColumnsType<Row>): BodyColumn<Row>[] {
+  return (columns as TableColumnType<Row>[]).map((c) => {
+    const field = typeof c.dataIndex === 'string' ? c.dataIndex : null;
+    const value = (row: Row) => (field ? row[field] : undefined);
+    return {
+      key: String(c.key),
+      width: typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH,
+      align: c.align,
+      ellipsis: !!c.ellipsis,
+      fixedRight: c.fixed === 'right',
+      cell: (row, index) => (c.render ? (c.render(value(row), row, index) as ReactNode) : (value(row) as ReactNode)),
+      title: c.ellipsis ? (row) => (typeof value(row) === 'string' ? (value(row) as string) : undefined) : undefined,
+    };
+  });
+}
+
+/** The full width of the columns (and the select column), for the virtual body's sideways scroll. */
+function columnsWidth(columns: { width?: number | string }[], selection: 'multiple' | 'single' | 'none'): number {
+  return columns.reduce((n, c) => n + (typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH), 0)
     + (selection === 'none' ? 0 : SELECTION_COLUMN_WIDTH);
-  return { virtual: true, scroll: { x: width, y: scrollY } };
 }
 
 /** A row's select checkbox (or radio); memoised on the row so a selection change re-renders only the rows it touches. */
@@ -54,13 +67,15 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
   const [drawerMounted, setDrawerMounted] = useState(false);
   const [sort, setSort] = useState<{ columnKey: string; order: 'descend' | 'ascend' } | null>(null);
   const columns = useTableColumns({ ...props, can, visibleKeys, sort });
+  const virtual = rows.length > VIRTUAL_ROW_THRESHOLD;
+  const scrollY = props.scrollY ?? DEFAULT_SCROLL_Y;
 
   const select = (keys: Key[], picked: Row[]) => {
     setSelected({ keys, rows: picked });
     props.onSelectionChange?.(keys, picked);
   };
   const selectedSet = new Set(selected.keys);
-  const keyOf = (row: Row) => row[rowKey] as Key;
+  const keyOf = useCallback((row: Row) => row[rowKey] as Key, [rowKey]);
   const selectable = selection === 'multiple' ? rows.filter((r) => !isSystemRow(r, systemField)) : rows;
   const pageChecked = selectable.filter((r) => selectedSet.has(keyOf(r))).length;
   const toggleAll = () => {
@@ -84,6 +99,20 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
     toggleRef.current = toggle;
   });
   const onToggle = useCallback((row: Row) => toggleRef.current(row), []);
+  // The long page's body: the same columns, drawn by VirtualBody (only the rows in view).
+  const bodyColumns = useMemo(() => toBodyColumns(columns), [columns]);
+  const bodySelection = useMemo<BodySelection<Row> | undefined>(() => (selection === 'none' ? undefined : {
+    type: selection === 'single' ? 'radio' : 'checkbox',
+    width: SELECTION_COLUMN_WIDTH,
+    disabled: (row) => selection === 'multiple' && isSystemRow(row, systemField),
+    onToggle,
+  }), [selection, systemField, onToggle]);
+  const renderBody = (data: readonly Row[], info: BodyScrollInfo) => (
+    <VirtualBody
+      rows={data} columns={bodyColumns} selection={bodySelection} rowKey={keyOf} isSelected={(r) => selectedSet.has(keyOf(r))}
+      height={scrollY} scrollbarSize={info.scrollbarSize} scrollRef={info.ref} onScroll={info.onScroll}
+    />
+  );
   const batchDelete = async () => {
     try {
       await props.onBatchDelete?.(selected.rows);
@@ -122,8 +151,8 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
         columns={columns}
         loading={props.loading}
         tableLayout="fixed"
-        {...scrollProps(rows.length, columns, selection, props.scrollY)}
-        components={{ header: { cell: ResizableHeaderCell } }}
+        scroll={virtual ? { x: columnsWidth(columns, selection), y: scrollY } : { x: 'max-content' }}
+        components={virtual ? { header: { cell: ResizableHeaderCell }, body: renderBody } : HEADER_ONLY}
         rowSelection={
           selection === 'none'
             ? undefined

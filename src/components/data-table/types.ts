@@ -59,7 +59,7 @@ export type DataTableProps<Row extends DataRow = DataRow> = {
   showRowTools?: boolean;
   /**
    * Height of the scrolling body in px. With more rows than VIRTUAL_ROW_THRESHOLD the table renders
-   * only the visible rows (antd virtual table), which needs a height; default 560.
+   * only the visible rows (VirtualBody under antd's header), which needs a height; default 560.
    */
   scrollY?: number;
 };

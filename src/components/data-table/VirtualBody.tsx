@@ -1,0 +1,153 @@
+import { memo, useMemo, useState } from 'react';
+import type { CSSProperties, Key, ReactNode, Ref, UIEvent } from 'react';
+import { SelectCheck } from './SelectCheck';
+import styles from './VirtualBody.module.css';
+
+/** One column of the virtual body: its width, and what a row shows in it. */
+export type BodyColumn<Row> = {
+  key: string;
+  width: number;
+  align?: CSSProperties['textAlign'];
+  /** Single line, cut with an ellipsis (the whole text as the cell's title). */
+  ellipsis?: boolean;
+  /** Stays at the right edge while the body scrolls sideways (the row tools). */
+  fixedRight?: boolean;
+  cell: (row: Row, index: number) => ReactNode;
+  /** The cell's title (the full text of a cut one). */
+  title?: (row: Row) => string | undefined;
+};
+
+/** What rc-table hands a body given as a function (`components.body`): the body must scroll and report it. */
+export type BodyScrollInfo = {
+  scrollbarSize: number;
+  /** rc-table reads and sets the body's sideways scroll through it (scrollLeft, scrollTo): the scrolling element. */
+  ref: unknown;
+  onScroll: (info: { currentTarget?: HTMLElement; scrollLeft?: number }) => void;
+};
+
+/** Height of a row of the small table with its row tools (24 px buttons, 8 px padding, 1 px border), as antd draws it. */
+export const VIRTUAL_ROW_HEIGHT = 41;
+/** Rows rendered beyond the visible ones on each side, so a fast scroll does not show blank rows. */
+const OVERSCAN = 5;
+
+const JUSTIFY: Partial<Record<string, string>> = { center: 'center', right: 'flex-end', end: 'flex-end' };
+
+/** The select column of the virtual body: a checkbox or radio per row, checked when the row is selected. */
+export type BodySelection<Row> = {
+  type: 'checkbox' | 'radio';
+  width: number;
+  disabled: (row: Row) => boolean;
+  onToggle: (row: Row) => void;
+};
+
+type RowProps<Row> = {
+  row: Row;
+  index: number;
+  top: number;
+  width: number;
+  columns: BodyColumn<Row>[];
+  selection: BodySelection<Row> | undefined;
+  selected: boolean;
+};
+
+const VirtualRow = memo(function VirtualRow<Row>({ row, index, top, width, columns, selection, selected }: RowProps<Row>) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 1}
+      aria-selected={selected}
+      className={`ant-table-row ${styles.row}${selected ? ` ant-table-row-selected ${styles.selected}` : ''}`}
+      style={{ top, width }}
+    >
+      {selection && (
+        <div role="cell" className={styles.cell} style={{ width: selection.width, justifyContent: 'center' }}>
+          <SelectCheck
+            type={selection.type}
+            label="选择此行"
+            checked={selected}
+            disabled={selection.disabled(row)}
+            onChange={() => selection.onToggle(row)}
+          />
+        </div>
+      )}
+      {columns.map((c) => (
+        <div
+          key={c.key}
+          role="cell"
+          className={`${styles.cell}${c.fixedRight ? ` ${styles.fixedRight}` : ''}`}
+          style={{ width: c.width, justifyContent: JUSTIFY[c.align ?? 'left'] ?? 'flex-start' }}
+          title={c.title?.(row)}
+        >
+          <span className={c.ellipsis ? styles.ellipsis : styles.content}>{c.cell(row, index)}</span>
+        </div>
+      ))}
+    </div>
+  );
+}) as <Row>(props: RowProps<Row>) => ReactNode;
+
+/** The last column gives the vertical scrollbar its width, as rc-table does in the header above the body. */
+function withScrollbar<Row>(columns: BodyColumn<Row>[], scrollbarSize: number): BodyColumn<Row>[] {
+  if (!scrollbarSize || !columns.length) return columns;
+  const last = columns[columns.length - 1];
+  return [...columns.slice(0, -1), { ...last, width: Math.max(0, last.width - scrollbarSize) }];
+}
+
+/** Props of VirtualBody. */
+export type VirtualBodyProps<Row> = {
+  rows: readonly Row[];
+  columns: BodyColumn<Row>[];
+  /** The select column, first, when rows can be selected. */
+  selection?: BodySelection<Row>;
+  rowKey: (row: Row) => Key;
+  isSelected: (row: Row) => boolean;
+  height: number;
+  /** From rc-table (BodyScrollInfo): the scrollbar's width, the body's ref and the header's scroll sync. */
+  scrollbarSize: number;
+  scrollRef: BodyScrollInfo['ref'];
+  onScroll: BodyScrollInfo['onScroll'];
+};
+
+/**
+ * The body of a long page: only the rows in view (and a few around them) are rendered, as plain elements of one
+ * fixed height, under antd's own header. antd's virtual table renders each cell through rc-table's context-bound
+ * cell component, which was most of the time to paint 200 rows × 20 columns (budget 100 ms).
+ */
+export function VirtualBody<Row>(props: VirtualBodyProps<Row>) {
+  const { rows, columns: given, selection, rowKey, isSelected, height, scrollbarSize, scrollRef } = props;
+  const [scrollTop, setScrollTop] = useState(0);
+  const columns = useMemo(() => withScrollbar(given, scrollbarSize), [given, scrollbarSize]);
+  const width = columns.reduce((n, c) => n + c.width, selection?.width ?? 0);
+  const first = Math.max(0, Math.floor(scrollTop / VIRTUAL_ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((scrollTop + height) / VIRTUAL_ROW_HEIGHT) + OVERSCAN);
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    const target = e.currentTarget;
+    setScrollTop(target.scrollTop);
+    // The header follows the body sideways.
+    props.onScroll({ currentTarget: target, scrollLeft: target.scrollLeft });
+  };
+  const visible: ReactNode[] = [];
+  for (let i = first; i < last; i++) {
+    const row = rows[i];
+    visible.push(
+      <VirtualRow
+        key={rowKey(row)} row={row} index={i} top={i * VIRTUAL_ROW_HEIGHT} width={width} columns={columns} selection={selection} selected={isSelected(row)}
+      />,
+    );
+  }
+  return (
+    // A table of its own below antd's header table (the rows are not inside the header's table element).
+    <div
+      ref={scrollRef as Ref<HTMLDivElement>}
+      role="table"
+      aria-label="数据行"
+      aria-rowcount={rows.length}
+      className={`ant-table-body ${styles.body}`}
+      style={{ height }}
+      onScroll={onScroll}
+    >
+      <div className={styles.space} style={{ height: rows.length * VIRTUAL_ROW_HEIGHT, width }}>
+        {visible}
+      </div>
+    </div>
+  );
+}
