@@ -18,6 +18,7 @@ import { historyWithinBudget, roundsOf } from './history';
 import type { DialogueRef, PreparedAnswer } from './mode';
 import { modeHandler } from './modes';
 import type { ChatRuntime } from './runtime';
+import { citedDocuments, withheldRounds } from './withheld';
 
 /** How often the growing answer is saved while it streams. */
 export const SAVE_EVERY_MS = 250;
@@ -37,6 +38,8 @@ export type PreparedCompletion = {
   untitled: boolean;
   /** Whether the round answers again a question already stored (its earlier answer is replaced). */
   regenerate: boolean;
+  /** The knowledge documents the answer may draw on: its passages and the history's (chat/withheld.ts). */
+  sourceDocs: number[];
 };
 
 /** The error frame's code and Chinese message for a failure while answering. */
@@ -70,8 +73,13 @@ export async function prepareCompletion(deps: Deps, runtime: ChatRuntime, user: 
   const last = stored.reduce((max, m) => Math.max(max, m.round), 0);
   const regenerate = !!body.regenerate && last > 0;
   const round = regenerate ? last : last + 1;
-  const history = historyWithinBudget(roundsOf(stored, round), deps.config.llmContextTokens);
   const viewer = await viewerOf(deps, user);
+  // Answers citing documents the user may no longer read stay out of what the model is sent (chat/withheld.ts).
+  const withheld = await withheldRounds(deps, viewer, stored.map((m) => ({ round: m.round, cited: m.cited ?? [] })));
+  const kept = withheld.size ? stored.filter((m) => !withheld.has(m.round)) : stored;
+  const history = historyWithinBudget(roundsOf(kept, round), deps.config.llmContextTokens);
+  // Every earlier answer kept may be sent as history (a superset of the rounds that fit the budget: safe side).
+  const historySources = kept.filter((m) => m.round < round).flatMap((m) => m.cited ?? []);
   const controller = new AbortController();
   const answer = await handler.prepare({
     deps, viewer, dialogue, question, history, signal: controller.signal, modelConfigured: model !== null,
@@ -89,6 +97,7 @@ export async function prepareCompletion(deps: Deps, runtime: ChatRuntime, user: 
     maxTokens: body.max_new_tokens,
     untitled: row.title === '' || (round === 1 && regenerate),
     regenerate,
+    sourceDocs: [...new Set([...historySources, ...citedDocuments(answer.references)])],
   };
 }
 
@@ -124,12 +133,15 @@ async function upsertMessages(deps: Deps, p: PreparedCompletion, messages: Messa
 async function begin(deps: Deps, p: PreparedCompletion): Promise<void> {
   const now = deps.now().toISOString();
   const d = p.dialogue;
+  // The answer's sources are stored with it from the start: a crash mid-answer keeps text that may draw on them.
+  const sources = p.sourceDocs.length ? sql`${sql.param(p.sourceDocs)}::integer[]` : sql`null::integer[]`;
   const messages = sql`
-    insert into chat_messages (dialogue_id, round, role, content, status, model_name, created_at, updated_at)
-    values (${d.id}, ${p.round}, 'human', ${p.question}, null, ${p.model}, ${now}::timestamptz, ${now}::timestamptz),
-           (${d.id}, ${p.round}, 'view', '', 'streaming', ${p.model}, ${now}::timestamptz, ${now}::timestamptz)
+    insert into chat_messages (dialogue_id, round, role, content, status, source_docs, model_name, created_at, updated_at)
+    values (${d.id}, ${p.round}, 'human', ${p.question}, null, null, ${p.model}, ${now}::timestamptz, ${now}::timestamptz),
+           (${d.id}, ${p.round}, 'view', '', 'streaming', ${sources}, ${p.model}, ${now}::timestamptz, ${now}::timestamptz)
     on conflict (dialogue_id, round, role) do update set content = excluded.content, status = excluded.status,
-      "references" = null, chart = null, model_name = excluded.model_name, updated_at = excluded.updated_at`;
+      "references" = null, chart = null, source_docs = excluded.source_docs, model_name = excluded.model_name,
+      updated_at = excluded.updated_at`;
   if (!p.regenerate) {
     await deps.db.execute(messages);
     return;

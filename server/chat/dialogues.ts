@@ -12,8 +12,8 @@ import { badRequest } from '../http-error';
 
 export type DialogueRow = typeof chatDialogues.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
-/** What a question needs of the earlier messages: the history is built from these. */
-export type HistoryRow = Pick<MessageRow, 'round' | 'role' | 'content'>;
+/** What a question needs of the earlier messages: the history is built from these, and the documents an answer cites. */
+export type HistoryRow = Pick<MessageRow, 'round' | 'role' | 'content'> & { cited: number[] | null };
 
 const ROLE_ORDER = sql`case ${chatMessages.role} when 'human' then 0 when 'ai' then 1 else 2 end`;
 
@@ -89,7 +89,8 @@ export async function ownedDialogueWithMessages(
 ): Promise<{ dialogue: DialogueRow; messages: HistoryRow[]; hasDocumentFiles: boolean }> {
   const rows = await dialogueWithMessagesQuery(deps.db).execute({ convUid, ownerId });
   if (!rows.length) throw badRequest(CHAT_MESSAGES.dialogueNotFound);
-  return { dialogue: rows[0].d, messages: rows.flatMap((r) => (r.m ? [r.m] : [])), hasDocumentFiles: rows[0].files === true };
+  // A dialogue without messages comes back as one row whose message columns are null.
+  return { dialogue: rows[0].d, messages: rows.flatMap((r) => (r.m && r.m.round !== null ? [r.m] : [])), hasDocumentFiles: rows[0].files === true };
 }
 
 // Every question reads its dialogue first: only the columns the history needs, unordered (the history orders by
@@ -97,7 +98,13 @@ export async function ownedDialogueWithMessages(
 const dialogueWithMessagesQuery = preparedPerDb((db) => {
   const files = sql<boolean>`exists (select 1 from ${chatFiles} where ${chatFiles.dialogueId} = ${chatDialogues.id}
     and ${chatFiles.kind} = 'document' and ${chatFiles.status} = 'FINISHED')`;
-  const m = { round: chatMessages.round, role: chatMessages.role, content: chatMessages.content };
+  // The documents an answer draws on, as ids only (not the stored passages), so withheld answers can be left out
+  // (chat/withheld.ts); answers stored before `source_docs` existed name them in their citations.
+  const cited = sql<number[] | null>`case when ${chatMessages.role} <> 'view' then null
+    when ${chatMessages.sourceDocs} is not null then ${chatMessages.sourceDocs}
+    when ${chatMessages.references} is null then null
+    else (select array_agg((e->>'doc_id')::int) from jsonb_array_elements(${chatMessages.references}) e) end`;
+  const m = { round: chatMessages.round, role: chatMessages.role, content: chatMessages.content, cited };
   return db.select({ d: chatDialogues, m, files }).from(chatDialogues)
     .leftJoin(chatMessages, eq(chatMessages.dialogueId, chatDialogues.id))
     .where(and(eq(chatDialogues.convUid, sql.placeholder('convUid')), eq(chatDialogues.ownerId, sql.placeholder('ownerId'))))

@@ -1,6 +1,5 @@
 // The conversation history sent with a question, cut to a token budget (the newest rounds that fit).
 import type { LlmMessage } from '../llm/models';
-import type { HistoryRow } from './dialogues';
 
 const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
 
@@ -18,7 +17,7 @@ export function estimateTokens(text: string): number {
 export type Round = { round: number; question: string; answer: string };
 
 /** Finished rounds before `beforeRound` (question and the model's text; rounds without an answer are left out). */
-export function roundsOf(messages: HistoryRow[], beforeRound: number): Round[] {
+export function roundsOf(messages: { round: number; role: string; content: string }[], beforeRound: number): Round[] {
   const byRound = new Map<number, { human?: string; ai?: string; view?: string }>();
   for (const m of messages) {
     if (m.round >= beforeRound) continue;

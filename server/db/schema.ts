@@ -281,6 +281,11 @@ export const chatMessages = pgTable('chat_messages', {
   status: text('status'),
   references: jsonb('references'),
   chart: jsonb('chart'),
+  /**
+   * On a `view` answer: every knowledge document it may draw on, its citations and those of the earlier answers sent
+   * with it as history; the answer is withheld from a user who may no longer read one of them (chat/withheld.ts).
+   */
+  sourceDocs: integer('source_docs').array(),
   modelName: text('model_name'),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_MESSAGES, CHAT_PATHS, KNOWLEDGE_PATHS, STREAM_DONE, type ChatMessage, type Citation } from '../../../contract/api';
+import { CHAT_MESSAGES, CHAT_PATHS, KNOWLEDGE_PATHS, STREAM_DONE, USER_PATHS, type ChatMessage, type Citation } from '../../../contract/api';
 import { answerFor, startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
-import { auditLog, chatDialogues, chatFileChunks, chatFiles, chatMessages, knowledgeDocuments } from '../../db/schema';
+import { auditLog, chatDialogues, chatFileChunks, chatFiles, chatMessages, knowledgeDocuments, users } from '../../db/schema';
+import { WITHHELD_ANSWER } from '../../chat/withheld';
 import { indexTerms } from '../../knowledge/segment';
 import { bearer, signIn } from '../../test-support/http';
 import { multipartBody } from '../../test-support/multipart';
@@ -475,6 +476,48 @@ describe('knowledge chat and the canary', () => {
       expect(received).not.toContain(secret);
       for (const s of streamed) expect(s).not.toContain(secret);
       for (const r of theirs) expect(`${r.content}${JSON.stringify(r.references)}`).not.toContain(secret);
+    }
+  });
+
+  it('a lowered clearance withholds the answers that drew on a 机密 document: history, citations and the model’s history', async () => {
+    // zhangwei (机密) asks about the 机密 document, then loses the clearance.
+    const admin = await signIn(t.app, 'secadmin', TEST_ADMIN_PASSWORD);
+    const [zhangwei] = await t.deps.db.select().from(users).where(eq(users.username, 'zhangwei'));
+    const conv = await newDialogue('zhangwei', { chat_mode: 'chat_knowledge' });
+    const asked = await ask('zhangwei', { conv_uid: conv, user_input: '凤凰计划的底价是多少', chat_mode: 'chat_knowledge', select_param: SPACE });
+    expect(asked.text).toContain(CANARY);
+    // A plain question in the same dialogue: the model had the 机密 answer as history, and may repeat it.
+    expect((await ask('zhangwei', { conv_uid: conv, user_input: '天气怎么样', chat_mode: 'chat_normal' })).text).toContain(CANARY);
+    const plain = await newDialogue('zhangwei');
+    await ask('zhangwei', { conv_uid: plain, user_input: '年假怎么休' });
+    expect(JSON.stringify(await history('zhangwei', conv))).toContain(CANARY);
+    try {
+      const lowered = await t.app.inject({
+        method: 'PUT', url: USER_PATHS.clearance.replace(':id', String(zhangwei.id)), headers: bearer(admin), payload: { clearance: 'internal' },
+      });
+      expect(lowered.statusCode, lowered.body).toBe(200);
+      tokens.zhangwei = await signIn(t.app, 'zhangwei', TEST_DEMO_PASSWORD);
+      const shown = await history('zhangwei', conv);
+      expect(JSON.stringify(shown)).not.toContain(CANARY);
+      expect(JSON.stringify(shown)).not.toContain('九百万元');
+      for (const order of [1, 2]) {
+        expect(viewOf(shown, order)).toMatchObject({ context: WITHHELD_ANSWER });
+        expect(viewOf(shown, order).references).toBeUndefined();
+        expect(shown.find((m) => m.role === 'ai' && m.order === order)?.context).toBe(WITHHELD_ANSWER);
+      }
+      // The questions stay; a dialogue that drew on no document is untouched.
+      expect(shown.filter((m) => m.role === 'human').map((m) => m.context)).toEqual(['凤凰计划的底价是多少', '天气怎么样']);
+      expect(viewOf(await history('zhangwei', plain), 1).context).toContain('年假怎么休');
+      // The next question does not send the withheld answers to the model, and its own answer is shown.
+      const next = await ask('zhangwei', { conv_uid: conv, user_input: '总结一下我们的对话', chat_mode: 'chat_normal' });
+      expect(JSON.stringify(llm.stats.prompts.at(-1))).not.toContain(CANARY);
+      expect(next.text).not.toContain(CANARY);
+      expect(viewOf(await history('zhangwei', conv), 3).context).toBe(next.text);
+    } finally {
+      await t.app.inject({
+        method: 'PUT', url: USER_PATHS.clearance.replace(':id', String(zhangwei.id)), headers: bearer(admin), payload: { clearance: 'confidential' },
+      });
+      tokens.zhangwei = await signIn(t.app, 'zhangwei', TEST_DEMO_PASSWORD);
     }
   });
 });

@@ -5,7 +5,8 @@ import {
   AiEnvelope, CHAT_PATHS, ChatMessage, CompletionBody, ConUidQuery, ConcurrencyBody, ConcurrencyStatus, DEFAULT_CHAT_MODE, Dialogue,
   DialogueListQuery, DialogueNewQuery, ModeParam, ModeParamsQuery, CHAT_MESSAGES,
 } from '../../../contract/api';
-import { createDialogue, deleteDialogue, dialogueMessages, listDialogues, ownedDialogue, stopLeftOverAnswers, toChatMessage, toDialogue } from '../../chat/dialogues';
+import { createDialogue, deleteDialogue, dialogueMessages, listDialogues, ownedDialogue, stopLeftOverAnswers, toDialogue } from '../../chat/dialogues';
+import { shownMessages } from '../../chat/withheld';
 import { prepareCompletion, runCompletion } from '../../chat/completion';
 import { removeDialogueFiles } from '../../chat/files';
 import { createChatRuntime, type ChatRuntime } from '../../chat/runtime';
@@ -90,8 +91,9 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
       config: read,
       schema: { querystring: ConUidQuery, response: { 200: AiEnvelope(Type.Array(ChatMessage)) } },
     }, async (request) => {
-      const row = await ownedDialogue(deps, sessionOf(request).user.id, request.query.con_uid);
-      return aiOk((await dialogueMessages(deps, row.id)).map(toChatMessage));
+      const { user } = sessionOf(request);
+      const row = await ownedDialogue(deps, user.id, request.query.con_uid);
+      return aiOk(await shownMessages(deps, await viewerOf(deps, user), await dialogueMessages(deps, row.id)));
     });
 
     app.post(CHAT_PATHS.modeParams, {
