@@ -12,8 +12,19 @@ export type Config = {
   demoPassword: string | null;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
+  /** Consecutive failures from one source (address) that lock the account for that source. */
   loginMaxFailures: number;
   loginLockMinutes: number;
+  /** Failures from all sources within the window that lock the account everywhere (D24). */
+  loginAccountMaxFailures: number;
+  loginAccountWindowMinutes: number;
+  loginAccountLockMinutes: number;
+  /** Failed sign-ins one address may make per window before it gets 429 (in memory, per process). */
+  loginIpMaxFailures: number;
+  loginIpWindowSeconds: number;
+  /** Failed sign-ins for one user name from one address per window before 429. */
+  loginIpUserMaxFailures: number;
+  loginIpUserWindowSeconds: number;
   bodyLimitBytes: number;
   requestTimeoutMs: number;
   logLevel: LogLevel;
@@ -246,6 +257,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionMaxHours: int(env, 'SESSION_MAX_HOURS', 12, 1, 24 * 7),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1, 100),
     loginLockMinutes: int(env, 'LOGIN_LOCK_MINUTES', 30, 1, 7 * 24 * 60),
+    loginAccountMaxFailures: int(env, 'LOGIN_ACCOUNT_MAX_FAILURES', 20, 1, 1000),
+    loginAccountWindowMinutes: int(env, 'LOGIN_ACCOUNT_WINDOW_MINUTES', 15, 1, 24 * 60),
+    loginAccountLockMinutes: int(env, 'LOGIN_ACCOUNT_LOCK_MINUTES', 15, 1, 7 * 24 * 60),
+    loginIpMaxFailures: int(env, 'LOGIN_IP_MAX_FAILURES', 20, 1, 100_000),
+    loginIpWindowSeconds: int(env, 'LOGIN_IP_WINDOW_SECONDS', 300, 1, 24 * 3600),
+    loginIpUserMaxFailures: int(env, 'LOGIN_IP_USER_MAX_FAILURES', 5, 1, 100_000),
+    loginIpUserWindowSeconds: int(env, 'LOGIN_IP_USER_WINDOW_SECONDS', 60, 1, 24 * 3600),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
     logLevel: logLevel(env, 'LOG_LEVEL'),

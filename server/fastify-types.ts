@@ -9,7 +9,8 @@ export type Duty = 'sysadmin' | 'secadmin' | 'auditadmin';
 /** The permission part of a route's `config`. */
 export type RouteAccessConfig = {
   access?: Access;
-  duty?: Duty;
+  /** The system account(s) whose duty the route is (三员分立). */
+  duty?: Duty | Duty[];
   /** Button grant `path#code` the caller must hold. */
   button?: string;
   /** Function point (menu path) the caller must hold, for reads behind a screen: `/sysMgr/userMgr`. */

@@ -4,6 +4,7 @@ export const AUDIT_ACTIONS = {
   login: '登录',
   logout: '退出登录',
   lock: '账号锁定',
+  'login-throttle': '登录限流',
   unlock: '账号解锁',
   'password-change': '修改密码',
   'user-disable': '停用用户',

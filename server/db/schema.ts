@@ -113,10 +113,24 @@ export const sessions = pgTable('sessions', {
 /** Consecutive sign-in failures per username (also for names that do not exist, D4). */
 export const loginFailures = pgTable('login_failures', {
   username: text('username').primaryKey(),
+  /** Failures from every source since `windowStart` (D24). */
+  failures: integer('failures').notNull(),
+  windowStart: at('window_start'),
+  lastFailureAt: at('last_failure_at').notNull(),
+  /** The account-wide lock (too many failures from all sources, or an administrator's lock). */
+  lockedUntil: at('locked_until'),
+  /** The latest end of a lock of one source for this account, shown to administrators. */
+  sourceLockedUntil: at('source_locked_until'),
+});
+
+/** Consecutive sign-in failures of a user name from one source address, and that source's lock (D24). */
+export const loginSourceFailures = pgTable('login_source_failures', {
+  username: text('username').notNull(),
+  source: text('source').notNull(),
   failures: integer('failures').notNull(),
   lastFailureAt: at('last_failure_at').notNull(),
   lockedUntil: at('locked_until'),
-});
+}, (t) => [primaryKey({ columns: [t.username, t.source] })]);
 
 /** Append-only audit log (D7): no foreign keys, so it outlives the rows it mentions. */
 export const auditLog = pgTable('audit_log', {

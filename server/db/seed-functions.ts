@@ -57,7 +57,7 @@ export const SYSTEM_ROLES: { userId: number; name: string; description: string; 
     userId: -1, name: '系统管理员', description: '部门、人员与功能点管理',
     grants: {
       '/sysMgr': [], '/sysMgr/index': [], '/sysMgr/deptMgr': '*',
-      '/sysMgr/userMgr': ['add', 'edit', 'delete', 'disable', 'resetPassword', 'import', 'license'],
+      '/sysMgr/userMgr': ['add', 'edit', 'delete', 'disable', 'resetPassword', 'import', 'license', 'unlock'],
       '/implConfigMgr': [], '/implConfigMgr/funcMgr': '*',
     },
   },

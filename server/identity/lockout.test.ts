@@ -3,7 +3,7 @@ import { ACCOUNT_PATHS, OAUTH_DENIED } from '../../contract/api';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { bearer, signIn, tokenUrl, userDetailStatus } from '../test-support/http';
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from '../test-support/test-config';
-import { lockAccount } from './lockout';
+import { forgetFailures, lockAccount } from './lockout';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -105,5 +105,91 @@ describe('unlock-user', () => {
     const extra = await unlock(secadmin, '', { username: 'staff', locked: false });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().message).toBe('不支持的参数 locked');
+  });
+});
+
+describe('locks cannot be turned against users (D24)', () => {
+  const from = (ip: string, username: string, password: string) =>
+    t.app.inject({ method: 'GET', url: tokenUrl(username, password), remoteAddress: ip });
+  const failFrom = async (ip: string, username: string, times: number) => {
+    for (let i = 0; i < times; i++) await from(ip, username, 'wrong-password-x');
+  };
+
+  it('never ends the sessions that are open: failures by someone else only stop new sign-ins', async () => {
+    const token = await signIn(t.app, 'lina', TEST_DEMO_PASSWORD);
+    await failFrom('10.9.0.1', 'lina', 12);
+    expect(await userDetailStatus(t.app, token)).toEqual({ status: 200, code: 200 });
+  });
+
+  it('locks a name for the address that failed, not for the user at another machine', async () => {
+    await failFrom('10.9.0.2', 'wangfang', 5);
+    expect((await from('10.9.0.2', 'wangfang', TEST_DEMO_PASSWORD)).json().error_description).toBe('Account locked');
+    expect((await from('10.9.0.3', 'wangfang', TEST_DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('locks the account everywhere after 20 failures from many addresses within 15 minutes, for 15 minutes', async () => {
+    await forgetFailures(t.deps, 'zhangwei'); // locked by hand above
+    for (let i = 0; i < 10; i++) await failFrom(`10.9.1.${i}`, 'zhangwei', 2);
+    const fresh = await from('10.9.2.1', 'zhangwei', TEST_DEMO_PASSWORD);
+    expect(fresh.statusCode).toBe(400);
+    expect(fresh.json().error_description).toBe('Account locked');
+    expect(fresh.json().lockedUntil).toBe(new Date(t.clock.now().getTime() + 15 * 60_000).toISOString());
+    const locks = await t.deps.db.query.auditLog.findMany({ where: (a, { and, eq }) => and(eq(a.target, 'zhangwei'), eq(a.action, 'lock')) });
+    expect(locks.map((l) => l.detail)).toContainEqual(expect.stringMatching(/^15 分钟内登录失败 20 次，账号锁定至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}（北京时间）$/));
+    t.clock.advance(15 * 60_000);
+    expect((await from('10.9.2.1', 'zhangwei', TEST_DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('forgets account-wide failures older than the window', async () => {
+    for (let i = 0; i < 19; i++) await from(`10.9.3.${i}`, 'staff', 'wrong-password-x');
+    t.clock.advance(16 * 60_000);
+    await from('10.9.3.100', 'staff', 'wrong-password-x');
+    expect((await from('10.9.3.101', 'staff', TEST_DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('writes no password into the audit log', async () => {
+    await from('10.9.4.1', 'demo', 'Secret-guess-Q7');
+    const rows = await t.deps.db.query.auditLog.findMany();
+    expect(JSON.stringify(rows)).not.toContain('Secret-guess-Q7');
+  });
+});
+
+describe('every system account can be recovered (D24)', () => {
+  const lockByFailures = (username: string) => fail(username, 5);
+
+  it('lets the system administrator unlock the security administrator, and nobody else', async () => {
+    await lockByFailures('secadmin');
+    expect((await attempt('secadmin', TEST_ADMIN_PASSWORD)).json().error_description).toBe('Account locked');
+    const sysadmin = await signIn(t.app, 'sysadmin', TEST_ADMIN_PASSWORD);
+    expect((await unlock(sysadmin, '?username=secadmin')).statusCode).toBe(200);
+    expect((await attempt('secadmin', TEST_ADMIN_PASSWORD)).statusCode).toBe(200);
+
+    await fail('staff', 5);
+    const refused = await unlock(sysadmin, '?username=staff');
+    expect(refused.statusCode).toBe(403);
+    expect((await attempt('staff', TEST_DEMO_PASSWORD)).json().error_description).toBe('Account locked');
+  });
+
+  it('lets the security administrator unlock the other two system accounts', async () => {
+    const secadmin = await signIn(t.app, 'secadmin', TEST_ADMIN_PASSWORD);
+    for (const name of ['sysadmin', 'auditadmin']) {
+      await lockByFailures(name);
+      expect((await attempt(name, TEST_ADMIN_PASSWORD)).statusCode).toBe(400);
+      expect((await unlock(secadmin, `?username=${name}`)).statusCode).toBe(200);
+      expect((await attempt(name, TEST_ADMIN_PASSWORD)).statusCode).toBe(200);
+    }
+  });
+
+  it('shows the auditor every unlock, the refused one included', async () => {
+    const auditadmin = await signIn(t.app, 'auditadmin', TEST_ADMIN_PASSWORD);
+    const res = await t.app.inject({ method: 'GET', url: '/api/sysMgr/logs?page=1&limit=200&action=unlock', headers: bearer(auditadmin) });
+    expect(res.statusCode).toBe(200);
+    const list = (res.json().results.list as { actorUsername: string; target: string; result: string; detail: string }[]);
+    expect(list).toEqual(expect.arrayContaining([
+      expect.objectContaining({ actorUsername: 'sysadmin', target: 'secadmin', result: 'success' }),
+      expect.objectContaining({ actorUsername: 'sysadmin', target: 'staff', result: 'failure', detail: expect.stringContaining('系统管理员只能解锁安全保密管理员') }),
+      expect.objectContaining({ actorUsername: 'secadmin', target: 'sysadmin', result: 'success' }),
+      expect.objectContaining({ actorUsername: 'secadmin', target: 'auditadmin', result: 'success' }),
+    ]));
   });
 });

@@ -6,12 +6,12 @@ import { writeAudit } from './audit';
 import { recordFailure } from './lockout';
 import { checkPasswordPolicy } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
-import { revokeUserSessions, type AuthSession } from './sessions';
+import { revokeSession, revokeUserSessions, type AuthSession } from './sessions';
 import { findUserById } from './users';
 
 /**
  * Changes the caller's own password: the current one is required (a wrong one counts towards
- * the lock), the new one must pass the policy; clears mustChangePassword and ends the user's other sessions.
+ * the lock of its address, D24), the new one must pass the policy; clears mustChangePassword and ends the user's other sessions.
  */
 export async function changeOwnPassword(
   deps: Deps,
@@ -27,7 +27,9 @@ export async function changeOwnPassword(
   };
   if (!(await verifyPassword(user.passwordHash, passwords.oldPassword))) {
     const err = await fail('原密码不正确');
-    await recordFailure(deps, user.username, actor);
+    // Guessing through a session counts like failed sign-ins from its address; reaching the lock also ends
+    // this session, so a taken-over session cannot keep guessing (the owner's other sessions go on).
+    if (await recordFailure(deps, user.username, actor.ip, actor)) await revokeSession(deps, session.tokenHash);
     throw err;
   }
   const problem = checkPasswordPolicy(passwords.newPassword, user.username);

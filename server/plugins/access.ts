@@ -45,7 +45,8 @@ export function registerAccess(app: FastifyInstance, deps: Deps): void {
     // System accounts never reach the business (AI) family, whatever a route declares.
     if (system && (access === 'business' || familyOf(request.url) === 'ai')) throw forbidden();
     if (access === 'duty') {
-      if (!system || !config.duty || DUTY_USER[config.duty] !== user.id) throw forbidden();
+      const duties = config.duty === undefined ? [] : ([] as Duty[]).concat(config.duty);
+      if (!system || !duties.some((duty) => DUTY_USER[duty] === user.id)) throw forbidden();
     }
     if (config.func || config.button) {
       // One read of the grants for both checks.

@@ -5,6 +5,7 @@ import { compileFilters, escapeLike, QueryFilterError } from '../../../contract/
 import { departments, loginFailures, roles, secrecyGrades, userRoles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http-error';
+import { lockEndColumn } from '../../identity/lockout';
 import { cachedPage } from './list-cache';
 import { fragmentToSql } from './sql-fragment';
 
@@ -46,7 +47,7 @@ const SORT_COLUMNS: Record<string, AnyColumn> = {
   updatedAt: users.updatedAt,
 };
 
-const lockedNow = (now: Date) => sql<boolean>`coalesce(${loginFailures.lockedUntil} > ${now}, false)`;
+const lockedNow = (now: Date) => sql<boolean>`coalesce(${lockEndColumn} > ${now}, false)`;
 
 function parseSorting(text: string | undefined): SQL[] {
   if (!text) return [];
@@ -108,7 +109,7 @@ const itemColumns = {
   clearance: users.clearance,
   clearanceName: secrecyGrades.text,
   disabled: users.disabled,
-  lockedUntil: loginFailures.lockedUntil,
+  lockedUntil: lockEndColumn,
   mustChangePassword: users.mustChangePassword,
   system: users.system,
   createdAt: users.createdAt,

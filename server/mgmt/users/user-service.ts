@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { UserCreateBody, UserUpdateBody } from '../../../contract/api';
 import { userFieldProblems } from '../../../contract/api/user-rules';
-import { departments, loginFailures, secrecyGrades, users } from '../../db/schema';
+import { departments, loginFailures, loginSourceFailures, secrecyGrades, users } from '../../db/schema';
 import type { Actor, Deps } from '../../deps';
 import { badRequest, HttpError } from '../../http-error';
 import { generatePassword, hashPassword } from '../../identity/passwords';
@@ -90,6 +90,7 @@ export async function deleteUser(deps: Deps, id: number, actor: Actor): Promise<
     await deps.db.transaction(async (tx) => {
       await tx.delete(users).where(eq(users.id, user.id));
       await tx.delete(loginFailures).where(eq(loginFailures.username, user.username));
+      await tx.delete(loginSourceFailures).where(eq(loginSourceFailures.username, user.username));
     });
   } catch (err) {
     // Knowledge spaces and documents keep their owner: such a user is disabled, not deleted.

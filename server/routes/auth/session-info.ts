@@ -25,7 +25,7 @@ export function sessionInfoRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     }, async (request) => {
       const { user } = sessionOf(request);
       if (request.body.username !== user.username) throw badRequest('只能查询本人账号');
-      const lockedUntil = await activeLock(deps, user.username);
+      const lockedUntil = await activeLock(deps, user.username, request.ip);
       return ok({
         mustChangePassword: user.mustChangePassword,
         locked: lockedUntil !== null,

@@ -19,6 +19,11 @@ describe('sign-in failure messages (spec §8)', () => {
     expect(loginFailureMessage(rejected(body))).toBe('登录失败：账号已锁定，请于 14:35 后重试或联系安全保密管理员');
   });
 
+  it('too many attempts from this address shows the server’s wait', () => {
+    const body = { code: 429, message: '登录尝试过于频繁，请 5 分钟后再试', results: null };
+    expect(loginFailureMessage(rejected(body, 429))).toBe('登录失败：登录尝试过于频繁，请 5 分钟后再试');
+  });
+
   it('anything else shows 登录失败', () => {
     expect(loginFailureMessage(rejected({ code: 500, message: '内部错误', results: null }, 500))).toBe('登录失败');
     expect(loginFailureMessage(new Error('boom'))).toBe('登录失败');

@@ -22,6 +22,8 @@ function describe(body: unknown): { text: string; lockedUntil?: string | null } 
 export function loginFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.kind !== 'status') return `${MESSAGES.loginFailed}：${error.message}`;
   const { text, lockedUntil } = describe(error instanceof ApiError ? error.body : null);
+  // Too many failed sign-ins from this address: the server says how long to wait (D24).
+  if (error instanceof ApiError && error.status === 429) return text ? `${MESSAGES.loginFailed}：${text}` : MESSAGES.loginFailed;
   if (text.includes('Account locked')) return lockedMessage(lockedUntil);
   if (DENIED.some((d) => text.includes(d))) return MESSAGES.loginWrongPassword;
   return MESSAGES.loginFailed;

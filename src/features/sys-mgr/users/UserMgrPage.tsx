@@ -5,13 +5,13 @@ import type { UserListItem } from '../../../../contract/api';
 import { ROOT_DEPT_ID } from '../../../../contract/api/runtime';
 import { DataTable, PAGE_SIZE_OPTIONS, type DataTableButton, type SortItem } from '../../../components/data-table';
 import { LayoutContainer } from '../../../components/layout-container';
-import { hasButton } from '../../../lib/storage';
+import { getUserInfo, hasButton } from '../../../lib/storage';
 import { useGradeOptionsQuery, useLicenseQuery, useUserDeptTreeQuery, useUserListQuery } from './api';
 import { ClearanceDialog } from './ClearanceDialog';
 import { ImportDialog } from './ImportDialog';
 import { LicenseSummary } from './LicenseSummary';
 import { PasswordDialog, type OneTimePassword } from './PasswordDialog';
-import { userColumns } from './user-columns';
+import { unlockRule, userColumns } from './user-columns';
 import { searchFilters, type UserSearch } from './user-filters';
 import { UserDeptTree } from './UserDeptTree';
 import { UserFormDialog, type UserDialogTarget } from './UserFormDialog';
@@ -59,7 +59,7 @@ export function UserMgrPage() {
   const columns = useMemo(() => userColumns({
     canDisable: hasButton(SCREEN, 'disable'),
     canResetPassword: hasButton(SCREEN, 'resetPassword'),
-    canUnlock: hasButton(SCREEN, 'unlock'),
+    canUnlock: unlockRule(hasButton(SCREEN, 'unlock'), getUserInfo()?.id),
     canClearance: hasButton(SCREEN, 'clearance'),
     onToggleDisabled: (user) => void actions.toggleDisabled(user).catch(() => undefined),
     onResetPassword: (user) => void actions.resetPassword(user).catch(() => undefined),

@@ -2,6 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { Badge, Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import type { UserListItem } from '../../../../contract/api';
+import { SECADMIN_ID, SYSADMIN_ID } from '../../../../contract/api/runtime';
 import type { DataTableColumn } from '../../../components/data-table';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
@@ -13,13 +14,23 @@ const GRADE_COLORS: Record<string, string> = { public: 'green', internal: 'blue'
 export type UserRowActions = {
   canDisable: boolean;
   canResetPassword: boolean;
-  canUnlock: boolean;
+  /** Whether the caller may lift this user's sign-in lock (the system administrator: only the security administrator's, D24). */
+  canUnlock: ((user: UserListItem) => boolean) | null;
   canClearance: boolean;
   onToggleDisabled: (user: UserListItem) => void;
   onResetPassword: (user: UserListItem) => void;
   onUnlock: (user: UserListItem) => void;
   onClearance: (user: UserListItem) => void;
 };
+
+/**
+ * Whose lock the caller may lift (D24): with the unlock button, the security administrator anyone's, the system
+ * administrator only the security administrator's (the server refuses the rest).
+ */
+export function unlockRule(granted: boolean, callerId: number | undefined): UserRowActions['canUnlock'] {
+  if (!granted) return null;
+  return callerId === SYSADMIN_ID ? (user) => user.id === SECADMIN_ID : () => true;
+}
 
 function StatusCell({ user }: { user: UserListItem }) {
   if (user.locked) {
@@ -59,7 +70,7 @@ function actionsColumn(a: UserRowActions): DataTableColumn<UserListItem> {
             </Popconfirm>
           )}
           {a.canClearance && <Button type="link" size="small" onClick={() => a.onClearance(user)}>设置密级</Button>}
-          {a.canUnlock && user.locked && (
+          {user.locked && a.canUnlock?.(user) && (
             <Popconfirm title={`解除「${user.fullName}」的登录锁定？`} okText="确认解锁" cancelText="取消" onConfirm={() => a.onUnlock(user)}>
               <Button type="link" size="small">解锁</Button>
             </Popconfirm>
