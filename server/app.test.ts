@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
+import { sql } from 'drizzle-orm';
 import { AUTH_PATHS, familyOf } from '../contract/api';
 import { buildApp, type App } from './app';
 import { createTestApp, openTestDatabase, type TestApp, type TestDatabase } from './test-support/test-app';
@@ -32,6 +33,13 @@ beforeAll(async () => {
     config: { access: 'public' }, schema: { querystring: Type.Object({}), response: { 200: Type.Object({}) } },
   }, async () => {
     throw new Error('secret internals: SELECT * FROM users');
+  });
+  app.get('/api/sysMgr/test-only/db-boom', {
+    config: { access: 'public' }, schema: { querystring: Type.Object({ v: Type.String() }), response: { 200: Type.Object({}) } },
+  }, async (request) => {
+    // A database error carrying the request's value, as a handler bug would make one.
+    await tdb.database.db.execute(sql`select ${request.query.v}::integer`);
+    return {};
   });
   token = await signIn(app, 'demo', TEST_DEMO_PASSWORD);
 });
@@ -103,6 +111,16 @@ describe('envelopes and limits', () => {
     expect(body).toEqual({ code: 500, message: '后端服务异常，请联系管理员', results: null, requestId: expect.any(String) });
     expect(res.headers['x-request-id']).toBe(body.requestId);
     expect(res.body).not.toContain('SELECT');
+  });
+
+  it('logs a server error with its request id and route, never the values the request carried (issue 11)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/sysMgr/test-only/db-boom?v=VALUE-7431-geheim' });
+    expect(res.statusCode).toBe(500);
+    const line = logLines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'request failed' && l.requestId === res.json().requestId);
+    expect(line).toMatchObject({ route: '/api/sysMgr/test-only/db-boom', err: { type: expect.any(String), cause: { db: { code: '22P02' } } } });
+    const failed = logLines.filter((l) => l.includes(res.json().requestId) && (JSON.parse(l) as { level: number }).level >= 50);
+    expect(failed.length).toBeGreaterThan(0);
+    for (const l of failed) expect(l).not.toContain('VALUE-7431-geheim');
   });
 });
 

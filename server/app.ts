@@ -11,6 +11,7 @@ import type { Deps } from './deps';
 import './fastify-types';
 import { loggerOptions, type LogStream } from './logging';
 import { lazyCompilers } from './http/lazy-compilers';
+import { hardenRouteSchemas, textKindKeyword } from './http/harden-schema';
 import { registerAccess } from './plugins/access';
 import { registerAudit } from './plugins/audit';
 import { managementRoutes } from './routes/mgmt';
@@ -70,10 +71,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // Unknown body properties are refused (additionalProperties: false), not silently dropped.
-    ajv: { customOptions: { removeAdditional: false } },
+    ajv: { customOptions: { removeAdditional: false }, plugins: [textKindKeyword] },
     ...(options.lazySchemas ? { schemaController: { compilersFactory: lazyCompilers().compilersFactory } } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Every request schema is hardened as its route is registered (control characters, bounds: D25).
+  app.addHook('onRoute', hardenRouteSchemas);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onRoute', (route) => {
     // The CORS plugin's catch-all OPTIONS route answers preflights; it is public by nature.

@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { LogLevel } from './config';
+import { errorForLog } from './http/error-for-log';
 
 // Query parameters whose values never reach a log line.
 const SECRET_PARAMS = /^(token|access_token|password|oldpassword|newpassword|visitorid|secret|api_key)$/i;
@@ -34,6 +35,8 @@ export function loggerOptions(level: LogLevel, stream?: LogStream): FastifyServe
       censor: '[REDACTED]',
     },
     serializers: {
+      // Errors without the values their request carried (issue 11); see http/error-for-log.ts.
+      err: (err: unknown) => ({ stack: '', ...errorForLog(err) }),
       req: (req: RawReq) => ({
         method: req.method,
         url: safeUrl(req.url ?? ''),

@@ -28,4 +28,6 @@ export const CHAT_MESSAGES = {
   uploadCancelled: '取消上传',
   dialogueNotFound: '对话不存在',
   unknownModel: '模型不存在',
+  /** The answer stopped because the session ended or the user's roles or clearance changed while it streamed. */
+  revoked: '登录状态或权限已变更，回答已停止',
 } as const;

@@ -42,6 +42,14 @@ export type PreparedCompletion = {
   sourceDocs: number[];
 };
 
+/** The abort reason when the session ended while the answer streamed (identity/session-watch.ts). */
+export class SessionRevoked extends Error {
+  constructor() {
+    super(CHAT_MESSAGES.revoked);
+    this.name = 'SessionRevoked';
+  }
+}
+
 /** The error frame's code and Chinese message for a failure while answering. */
 function failureOf(err: unknown): { code: string; message: string } {
   if (err instanceof LlmError) return { code: err.code, message: err.message };
@@ -262,6 +270,8 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
   } catch (err) {
     if (isAbort(err, signal)) {
       status = 'stopped';
+      // Revoked mid-answer: say why, and stop sending text the user may no longer be allowed to read.
+      if (signal.reason instanceof SessionRevoked) send({ object: 'chat.error', code: 'revoked', message: signal.reason.message });
     } else {
       status = 'failed';
       send({ object: 'chat.error', ...failureOf(err) });

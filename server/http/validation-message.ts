@@ -47,6 +47,10 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
     case 'const':
     case 'enum':
       return `${name} 取值不正确`;
+    case 'finite':
+      return `${name} 不是有效的数字`;
+    case 'textKind':
+      return `${name} ${String(error.message)}`;
     case 'pattern':
     case 'format':
       return `${name} 格式不正确`;

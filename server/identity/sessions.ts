@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { sessions, users } from '../db/schema';
 import { cached, identityCacheOf, invalidateIdentity } from './identity-cache';
+import { sessionsRevoked } from './session-watch';
 
 /** The signed-in user as routes see it. */
 export type SessionUser = {
@@ -91,6 +92,7 @@ async function loadSession(deps: Deps, tokenHash: string) {
 export async function revokeSession(deps: Pick<Deps, 'db'>, tokenHash: string): Promise<void> {
   await deps.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
   invalidateIdentity(deps.db);
+  sessionsRevoked(deps.db, { tokenHash });
 }
 
 /** Ends every session of a user, or every one but `exceptTokenHash` (password change). */
@@ -98,4 +100,13 @@ export async function revokeUserSessions(deps: Pick<Deps, 'db'>, userId: number,
   const byUser = eq(sessions.userId, userId);
   await deps.db.delete(sessions).where(exceptTokenHash ? and(byUser, ne(sessions.tokenHash, exceptTokenHash)) : byUser);
   invalidateIdentity(deps.db);
+  sessionsRevoked(deps.db, { userIds: [userId], exceptTokenHash });
+}
+
+/** Ends every session of these users (their roles or grants changed; they sign in again to get the new ones). */
+export async function revokeSessionsOfUsers(deps: Pick<Deps, 'db'>, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await deps.db.delete(sessions).where(inArray(sessions.userId, userIds));
+  invalidateIdentity(deps.db);
+  sessionsRevoked(deps.db, { userIds });
 }

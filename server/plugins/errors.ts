@@ -32,8 +32,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.info({ code: error.code, status }, 'request refused');
       return sendError(request, reply, status, { message });
     }
-    // Unexpected: log everything, answer a generic body with the correlation id (no stack, no SQL).
-    request.log.error({ err: error }, 'request failed');
+    // Unexpected: log the error (never the request's values: the `err` serializer redacts them) with the request
+    // id the client is shown, and answer a generic body (no stack, no SQL).
+    request.log.error({ err: error, route: request.routeOptions.url, requestId: request.id }, 'request failed');
     return sendError(request, reply, status >= 500 && status <= 599 ? status : 500, { requestId: String(request.id) });
   });
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, {}));

@@ -1,17 +1,13 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { RoleMember } from '../../../contract/api';
 import type { Deps } from '../../deps';
-import { departments, roles, sessions, userRoles, users } from '../../db/schema';
+import { departments, roles, userRoles, users } from '../../db/schema';
 import { badRequest } from '../../http-error';
-import { invalidateIdentity } from '../../identity/identity-cache';
+import { revokeSessionsOfUsers } from '../../identity/sessions';
 import type { RoleRow } from './roles';
 
 /** Ends every session of these users (their grants changed; they sign in again to get the new ones). */
-export async function revokeSessionsOf(deps: Pick<Deps, 'db'>, userIds: number[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await deps.db.delete(sessions).where(inArray(sessions.userId, userIds));
-  invalidateIdentity(deps.db);
-}
+export const revokeSessionsOf = revokeSessionsOfUsers;
 
 /** The members of a role with their departments, by username. */
 export async function membersOf(deps: Pick<Deps, 'db'>, roleId: number): Promise<RoleMember[]> {

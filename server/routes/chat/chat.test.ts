@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_MESSAGES, CHAT_PATHS, KNOWLEDGE_PATHS, STREAM_DONE, USER_PATHS, type ChatMessage, type Citation } from '../../../contract/api';
+import { AUTH_PATHS, CHAT_MESSAGES, CHAT_PATHS, KNOWLEDGE_PATHS, STREAM_DONE, USER_PATHS, type ChatMessage, type Citation } from '../../../contract/api';
 import { answerFor, startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
 import { auditLog, chatDialogues, chatFileChunks, chatFiles, chatMessages, knowledgeDocuments, users } from '../../db/schema';
 import { WITHHELD_ANSWER } from '../../chat/withheld';
@@ -519,6 +519,80 @@ describe('knowledge chat and the canary', () => {
       });
       tokens.zhangwei = await signIn(t.app, 'zhangwei', TEST_DEMO_PASSWORD);
     }
+  });
+});
+
+describe('an answer stops when its reader is revoked (issue 11)', () => {
+  const revokedFrame = (frames: Frame[]) => frames.find((f) => f !== STREAM_DONE && f.object === 'chat.error') as { code: string; message: string } | undefined;
+
+  it('a lowered clearance stops a streaming knowledge answer within a second, and its partial text is withheld', async () => {
+    const admin = await signIn(t.app, 'secadmin', TEST_ADMIN_PASSWORD);
+    const [zhangwei] = await t.deps.db.select().from(users).where(eq(users.username, 'zhangwei'));
+    const conv = await newDialogue('zhangwei', { chat_mode: 'chat_knowledge' });
+    let lowered: Promise<number> | undefined;
+    let loweredAt = 0;
+    try {
+      const res = await ask('zhangwei', { conv_uid: conv, user_input: '[slow:30] 凤凰计划的底价是多少', chat_mode: 'chat_knowledge', select_param: SPACE }, (_f, text) => {
+        if (text.length >= 10 && !lowered) {
+          lowered = t.app.inject({
+            method: 'PUT', url: USER_PATHS.clearance.replace(':id', String(zhangwei.id)), headers: bearer(admin), payload: { clearance: 'internal' },
+          }).then((r) => {
+            loweredAt = Date.now();
+            return r.statusCode;
+          });
+        }
+      });
+      const ended = Date.now();
+      expect(await lowered).toBe(200);
+      expect(ended - loweredAt).toBeLessThan(1000);
+      expect(revokedFrame(res.frames)).toEqual({ object: 'chat.error', code: 'revoked', message: CHAT_MESSAGES.revoked });
+      expect(res.frames.at(-1)).toBe(STREAM_DONE);
+      // Most of the answer (the 机密 passage) never arrived.
+      expect(res.text).not.toContain(CANARY);
+      tokens.zhangwei = await signIn(t.app, 'zhangwei', TEST_DEMO_PASSWORD);
+      await until(async () => viewOf(await history('zhangwei', conv), 1)?.status === 'stopped');
+      expect(viewOf(await history('zhangwei', conv), 1).context).toBe(WITHHELD_ANSWER);
+    } finally {
+      await t.app.inject({
+        method: 'PUT', url: USER_PATHS.clearance.replace(':id', String(zhangwei.id)), headers: bearer(admin), payload: { clearance: 'confidential' },
+      });
+      tokens.zhangwei = await signIn(t.app, 'zhangwei', TEST_DEMO_PASSWORD);
+    }
+  });
+
+  it('signing out stops the answers streaming to that session, and only those', async () => {
+    const other = await signIn(t.app, 'staff', TEST_DEMO_PASSWORD);
+    const [mine, theirs] = [await newDialogue('staff'), await newDialogue('staff')];
+    const keep = postCompletion(base, other, { conv_uid: theirs, user_input: '[slow:20] 讲讲公司的历史' }).then((r) => readCompletion(r));
+    let out = false;
+    const res = await ask('staff', { conv_uid: mine, user_input: '[slow:30] 讲一个很长的故事' }, (_f, text) => {
+      if (text.length < 8 || out) return;
+      out = true;
+      void t.app.inject({ method: 'POST', url: AUTH_PATHS.logout, headers: bearer(tokens.staff), payload: { username: 'staff' } });
+    });
+    expect(revokedFrame(res.frames)?.code).toBe('revoked');
+    const kept = await keep;
+    expect(revokedFrame(kept.frames)).toBeUndefined();
+    expect(kept.text).toContain('讲讲公司的历史');
+    tokens.staff = await signIn(t.app, 'staff', TEST_DEMO_PASSWORD);
+  });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))('with a shared database, a session ended by another process stops the answer within a second or so', async () => {
+    const token = await signIn(t.app, 'wangfang', TEST_DEMO_PASSWORD);
+    const conv = await newDialogue('wangfang');
+    let cutAt = 0;
+    const res = await postCompletion(base, token, { conv_uid: conv, user_input: '[slow:30] 讲一个很长的故事' }).then((r) => readCompletion(r, (_f, text) => {
+      if (text.length >= 8 && !cutAt) {
+        cutAt = -1;
+        // As another process would: the row goes, nothing in this process is told.
+        void t.deps.db.execute(sql`delete from sessions where user_id = (select id from users where username = 'wangfang')`).then(() => {
+          cutAt = Date.now();
+        });
+      }
+    }));
+    expect(revokedFrame(res.frames)?.code).toBe('revoked');
+    expect(Date.now() - cutAt).toBeLessThan(2000);
+    tokens.wangfang = await signIn(t.app, 'wangfang', TEST_DEMO_PASSWORD);
   });
 });
 

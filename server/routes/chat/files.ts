@@ -11,6 +11,7 @@ import type { Deps } from '../../deps';
 import type { RouteAccessConfig } from '../../fastify-types';
 import { badRequest, HttpError } from '../../http-error';
 import { aiOk } from '../../http/envelope';
+import { multipartField } from '../../http/harden-schema';
 import { startWorker } from '../../jobs/worker';
 import { sessionOf } from '../request-meta';
 
@@ -27,7 +28,7 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ 
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value ?? '').trim();
+        fields[part.fieldname] = multipartField(part.fieldname, part.value).trim();
       } else if (!FILE_FIELDS.has(part.fieldname)) {
         part.file.resume();
       } else if (file) {

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/api';
 import { createDialogue, deleteDialogue, dialogueMessages, listDialogues, ownedDialogue, stopLeftOverAnswers, toDialogue } from '../../chat/dialogues';
 import { shownMessages } from '../../chat/withheld';
-import { prepareCompletion, runCompletion } from '../../chat/completion';
+import { prepareCompletion, runCompletion, SessionRevoked } from '../../chat/completion';
 import { removeDialogueFiles } from '../../chat/files';
 import { createChatRuntime, type ChatRuntime } from '../../chat/runtime';
 import { chatFiles } from '../../db/schema';
@@ -15,6 +15,7 @@ import type { Deps } from '../../deps';
 import type { RouteAccessConfig } from '../../fastify-types';
 import { badRequest } from '../../http-error';
 import { aiOk } from '../../http/envelope';
+import { watchSession } from '../../identity/session-watch';
 import { listSpaces } from '../../knowledge/spaces';
 import { viewerOf } from '../../knowledge/visibility';
 import { sessionOf } from '../request-meta';
@@ -143,8 +144,12 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
       // The answer is a server-sent event stream (frames in contract/api/chat.ts); refusals before it are JSON.
       schema: { body: CompletionBody, response: { 200: Type.String({ description: 'text/event-stream' }) } },
     }, async (request, reply) => {
-      const { user } = sessionOf(request);
+      const session = sessionOf(request);
+      const { user } = session;
       const prepared = await prepareCompletion(deps, runtime, user, request.body);
+      // The session ending (logout, disable, a role or clearance change) stops the answer within a second.
+      const unwatch = watchSession(deps, { tokenHash: session.tokenHash, userId: user.id },
+        () => prepared.controller.abort(new SessionRevoked()), { poll: !options.soleProcess });
       reply.hijack();
       const res = reply.raw;
       const headers: Record<string, string | string[]> = {};
@@ -172,7 +177,7 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
         },
       });
       runtime.inflight.add(done);
-      await done;
+      await done.finally(unwatch);
       runtime.inflight.delete(done);
     });
   };

@@ -12,6 +12,7 @@ import type { Deps } from '../../deps';
 import type { RouteAccessConfig } from '../../fastify-types';
 import { badRequest, HttpError } from '../../http-error';
 import { aiOk } from '../../http/envelope';
+import { multipartField } from '../../http/harden-schema';
 import { defaultArguments, storedArguments } from '../../knowledge/arguments';
 import {
   deleteDocument, failedDocumentIds, listChunks, listDocuments, parseReviewRoles, startProcessing, updateDocument, uploadDocuments,
@@ -51,7 +52,7 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ 
         }
         files.push({ name: part.filename || '未命名文件', bytes: await part.toBuffer() });
       } else {
-        fields[part.fieldname] = String(part.value ?? '');
+        fields[part.fieldname] = multipartField(part.fieldname, part.value);
       }
     }
   } catch (err) {

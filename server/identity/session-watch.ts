@@ -1,0 +1,66 @@
+// Who is told when sessions end (issue 11 §4): an answer streaming to a session must stop within a second of the
+// session's revocation (logout, disable, lock, a role or clearance change, a grant taken away: each ends the
+// user's sessions, D4). Revocations in this process notify at once; with a shared PostgreSQL another process may
+// revoke, so a watch can also poll its session row every second.
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { sessions } from '../db/schema';
+
+type Watcher = { tokenHash: string; userId: number; onRevoked: () => void };
+type Db = Deps['db'];
+
+// Per database: tests run several apps (and user ids repeat between their databases) in one process.
+const watchersByDb = new WeakMap<Db, Set<Watcher>>();
+
+/** Which sessions a revocation ended. */
+export type Revoked = { tokenHash: string } | { userIds: number[]; exceptTokenHash?: string };
+
+/** Tells the watchers of the sessions a revocation ended (called by every function of sessions.ts that ends them). */
+export function sessionsRevoked(db: Db, revoked: Revoked): void {
+  const watchers = watchersByDb.get(db);
+  if (!watchers?.size) return;
+  for (const w of [...watchers]) {
+    const hit = 'tokenHash' in revoked
+      ? w.tokenHash === revoked.tokenHash
+      : revoked.userIds.includes(w.userId) && w.tokenHash !== revoked.exceptTokenHash;
+    if (hit) {
+      watchers.delete(w);
+      w.onRevoked();
+    }
+  }
+}
+
+export const POLL_SESSION_MS = 1000;
+
+/**
+ * Calls `onRevoked` once when the session ends; `poll` also reads the session row every second (another process
+ * may end it). Returns the function that stops watching.
+ */
+export function watchSession(
+  deps: Pick<Deps, 'db'>, session: { tokenHash: string; userId: number }, onRevoked: () => void, options: { poll: boolean },
+): () => void {
+  let done = false;
+  const fire = () => {
+    if (done) return;
+    done = true;
+    stop();
+    onRevoked();
+  };
+  const watcher: Watcher = { ...session, onRevoked: fire };
+  const watchers = watchersByDb.get(deps.db) ?? new Set<Watcher>();
+  watchersByDb.set(deps.db, watchers);
+  watchers.add(watcher);
+  const timer = options.poll
+    ? setInterval(() => {
+      void deps.db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.tokenHash, session.tokenHash))
+        .then((rows) => rows.length === 0 && fire(), () => undefined);
+    }, POLL_SESSION_MS)
+    : null;
+  timer?.unref();
+  function stop() {
+    done = true;
+    watchers.delete(watcher);
+    if (timer) clearInterval(timer);
+  }
+  return stop;
+}
