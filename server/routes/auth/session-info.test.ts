@@ -31,7 +31,11 @@ describe('user-detail', () => {
 
   it('gives each system account the management functions of its duty only', async () => {
     const expectations: Record<string, { has: string[]; not: string[] }> = {
-      sysadmin: { has: ['/sysMgr/index', '/sysMgr/deptMgr', '/sysMgr/userMgr', '/implConfigMgr/funcMgr', '/sysMgr/deptMgr#add'], not: ['/sysMgr/roleMgr', '/sysMgr/logMgr', '/sysMgr/userMgr#unlock'] },
+      // sysadmin holds 解锁 only to recover secadmin (D24); the server refuses it any other target.
+      sysadmin: {
+        has: ['/sysMgr/index', '/sysMgr/deptMgr', '/sysMgr/userMgr', '/implConfigMgr/funcMgr', '/sysMgr/deptMgr#add', '/sysMgr/userMgr#unlock'],
+        not: ['/sysMgr/roleMgr', '/sysMgr/logMgr', '/sysMgr/userMgr#clearance'],
+      },
       secadmin: { has: ['/sysMgr/index', '/sysMgr/roleMgr', '/sysMgr/userMgr#unlock', '/sysMgr/roleMgr#grant'], not: ['/sysMgr/deptMgr', '/sysMgr/logMgr', '/sysMgr/userMgr#add'] },
       auditadmin: { has: ['/sysMgr/index', '/sysMgr/logMgr', '/sysMgr/logMgr#export'], not: ['/sysMgr/userMgr', '/sysMgr/roleMgr'] },
     };
