@@ -10,8 +10,9 @@ import { benchUsers } from './users.mjs';
 import { benchKnowledge } from './knowledge.mjs';
 import { benchChat } from './chat.mjs';
 import { benchChatRender } from './chat-render.mjs';
+import { benchUploads } from './uploads.mjs';
 
-const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint, 'system management': benchUsers, knowledge: benchKnowledge, chat: benchChat, 'chat render': benchChatRender };
+const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint, 'system management': benchUsers, knowledge: benchKnowledge, chat: benchChat, 'chat render': benchChatRender, uploads: benchUploads };
 const only = process.argv.slice(2);
 
 await buildWebIfStale();

@@ -22,6 +22,7 @@ import { startWorker } from './jobs/worker';
 import { documentJobHandler } from './knowledge/process';
 import { warmTermIndexes } from './knowledge/term-index';
 import { removePartialFiles } from './knowledge/storage';
+import { sweepIncoming } from './uploads/incoming';
 import { seedDemoKnowledge } from './knowledge/demo-seed';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -114,6 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(chatRoutes(deps, { soleProcess: database.kind === 'pglite' }));
   await app.register(chatFileRoutes(deps, { soleProcess: database.kind === 'pglite' }));
   await removePartialFiles(config);
+  // Uploads cut off by a crash; with a shared database other processes may be receiving into the same DATA_DIR.
+  await sweepIncoming(config, database.kind === 'pglite' ? 0 : config.requestTimeoutMs);
   const worker = startWorker(deps, documentJobHandler(deps), { soleProcess: database.kind === 'pglite', log: app.log });
   app.decorate('documentWorker', worker);
   // The embedded database ranks full text in memory (D16): build the indexes once started, not at the first question.

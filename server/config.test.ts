@@ -17,6 +17,8 @@ describe('loadConfig', () => {
     ['BODY_LIMIT_BYTES', '1.5'], ['LOG_LEVEL', 'loud'], ['DATABASE_URL', 'mysql://x'], ['LICENSE_EXPIRES', 'soon'],
     ['CORS_ORIGINS', 'null'], ['CORS_ORIGINS', 'https://ok.example.com,https://x.example.com/path'], ['TRUST_PROXY', 'everyone'],
     ['INITIAL_ADMIN_PASSWORD', 'short'], ['DEMO_PASSWORD', 'password123'], ['HOST', 'a b'],
+    ['UPLOAD_MAX_REQUEST_BYTES', '1k'], ['UPLOAD_ZIP_MAX_BYTES', '1000'], ['UPLOAD_ZIP_MAX_RATIO', '1'], ['UPLOAD_ZIP_MAX_RATIO', '5000'],
+    ['UPLOAD_ZIP_MAX_ENTRIES', '0'],
   ])('stops on a bad %s (%s) with a message naming it in Chinese and English', (name, value) => {
     let error: unknown;
     try {
@@ -26,6 +28,16 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toMatch(new RegExp(`^配置项 ${name} 无效：.+ / Invalid ${name}: .+`));
+  });
+
+  it('has upload limits: the request total four files by default, never below one file; zip caps of D34', () => {
+    expect(loadConfig({})).toMatchObject({
+      uploadMaxBytes: 50 * 1024 * 1024, uploadMaxRequestBytes: 200 * 1024 * 1024,
+      uploadZipMaxBytes: 256 * 1024 * 1024, uploadZipMaxRatio: 100, uploadZipMaxEntries: 10_000,
+    });
+    expect(loadConfig({ UPLOAD_MAX_BYTES: '1048576' }).uploadMaxRequestBytes).toBe(4 * 1048576);
+    expect(() => loadConfig({ UPLOAD_MAX_BYTES: '1048576', UPLOAD_MAX_REQUEST_BYTES: '1048575' }))
+      .toThrow('配置项 UPLOAD_MAX_REQUEST_BYTES 无效：不能小于 UPLOAD_MAX_BYTES');
   });
 
   it('adds the desktop origin only when ALLOW_DESKTOP_ORIGIN is true', () => {

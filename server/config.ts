@@ -34,8 +34,14 @@ export type Config = {
   allowDesktopOrigin: boolean;
   webDist: string;
   trustProxy: boolean | string;
-  /** Largest file a knowledge upload accepts, in bytes. */
+  /** Largest file an upload accepts, in bytes. */
   uploadMaxBytes: number;
+  /** Largest total of the files of one upload request, in bytes. */
+  uploadMaxRequestBytes: number;
+  /** Office files (zip archives): most uncompressed bytes in all, ratio of an entry above 1 MiB, entries (D34). */
+  uploadZipMaxBytes: number;
+  uploadZipMaxRatio: number;
+  uploadZipMaxEntries: number;
   /** Documents processed at once by this process. */
   jobConcurrency: number;
   /** Longest one processing attempt may take. */
@@ -243,6 +249,25 @@ function llm(env: Env): Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModels' | 
   };
 }
 
+const MIB = 1024 * 1024;
+
+/** Upload limits: the per-request total defaults to four files at the per-file limit and may not be below it. */
+function uploads(env: Env): Pick<Config, 'uploadMaxBytes' | 'uploadMaxRequestBytes' | 'uploadZipMaxBytes' | 'uploadZipMaxRatio' | 'uploadZipMaxEntries'> {
+  const uploadMaxBytes = int(env, 'UPLOAD_MAX_BYTES', 50 * MIB, 1024, 2048 * MIB);
+  const uploadMaxRequestBytes = int(env, 'UPLOAD_MAX_REQUEST_BYTES', 4 * uploadMaxBytes, 1024, 16 * 1024 * MIB);
+  if (uploadMaxRequestBytes < uploadMaxBytes) {
+    throw new ConfigError('UPLOAD_MAX_REQUEST_BYTES', '不能小于 UPLOAD_MAX_BYTES', 'must not be less than UPLOAD_MAX_BYTES');
+  }
+  return {
+    uploadMaxBytes,
+    uploadMaxRequestBytes,
+    uploadZipMaxBytes: int(env, 'UPLOAD_ZIP_MAX_BYTES', 256 * MIB, MIB, 16 * 1024 * MIB),
+    // Deflate cannot pass about 1032:1, so a higher cap would mean none.
+    uploadZipMaxRatio: int(env, 'UPLOAD_ZIP_MAX_RATIO', 100, 2, 1032),
+    uploadZipMaxEntries: int(env, 'UPLOAD_ZIP_MAX_ENTRIES', 10_000, 10, 1_000_000),
+  };
+}
+
 /** Reads and validates every variable; throws ConfigError naming the first bad one. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   return {
@@ -273,7 +298,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     allowDesktopOrigin: bool(env, 'ALLOW_DESKTOP_ORIGIN', false),
     webDist: path.resolve(cwd, raw(env, 'WEB_DIST') ?? 'dist/web'),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
-    uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
+    ...uploads(env),
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 64),
     jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', 10 * 60_000, 1000, 24 * 3_600_000),
     jobLeaseMs: int(env, 'JOB_LEASE_MS', 30_000, 1000, 3_600_000),

@@ -7,7 +7,8 @@ describe('sanitizeFileName', () => {
     ['../../etc/passwd', '_.._etc_passwd'],
     ['a\\b:c*?.csv', 'a_b_c__.csv'],
     ['CON.txt', '_CON.txt'],
-    ['evil\u202Etxt.exe', 'evil_txt.exe'],
+    ['evil\u202Etxt.exe', 'eviltxt.exe'],
+    ['报表\u200B\u2066.xlsx', '报表.xlsx'],
     ['  ...  ', '导出文件'],
   ])('%j becomes %j', (input, expected) => expect(sanitizeFileName(input)).toBe(expected));
 

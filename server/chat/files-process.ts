@@ -14,6 +14,8 @@ import { extractText } from '../knowledge/extract';
 import { typeFromName } from '../knowledge/file-types';
 import { indexTerms } from '../knowledge/segment';
 import { absolute } from '../knowledge/storage';
+import { zipLimitsOf } from '../uploads/limits';
+import { verifyBeforeParsing } from '../uploads/office-files';
 import { prepareSpreadsheet } from './excel/table';
 import { CHAT_FILE_QUEUE, tablePathOf } from './files';
 
@@ -40,6 +42,7 @@ export async function processChatFile(deps: Deps, fileId: number, signal: AbortS
   } catch {
     throw new PermanentJobError('原始文件缺失，请重新上传');
   }
+  await verifyBeforeParsing(bytes, type, zipLimitsOf(deps.config));
   if (file.kind === 'excel') {
     if (type !== 'csv' && type !== 'xlsx') throw new PermanentJobError('电子表格对话只支持 csv、xlsx 文件');
     const meta = await prepareSpreadsheet(bytes, type, file.fileName, absolute(deps.config, tablePathOf(file.storedPath)));

@@ -9,13 +9,15 @@ import type { Deps } from '../deps';
 import { chatDialogues, chatFiles } from '../db/schema';
 import { badRequest, HttpError } from '../http-error';
 import { enqueue } from '../jobs/queue';
-import { sanitizeFileName, sniffType, type DocumentType } from '../knowledge/file-types';
-import { absolute, removeFiles, writeFileAtomic } from '../knowledge/storage';
+import { sniffFile, type DocumentType } from '../knowledge/file-types';
+import { absolute, removeFiles } from '../knowledge/storage';
+import { placeFile } from '../uploads/incoming';
+import { zipLimitsOf } from '../uploads/limits';
+import type { ReceivedFile } from '../uploads/receive';
 import { ownedDialogue } from './dialogues';
 
 export type ChatFileKind = 'document' | 'excel';
 export type ChatFileRow = typeof chatFiles.$inferSelect;
-export type UploadedChatFile = { name: string; bytes: Buffer };
 
 /** The queue of chat-file processing jobs; a job's key is `chat-file:<id>`. */
 export const CHAT_FILE_QUEUE = 'chat-file-processing';
@@ -55,13 +57,13 @@ export function toChatFile(row: ChatFileRow, convUid: string): ChatFile {
   };
 }
 
-/** The type of an upload by its content, or 400 with the reason; spreadsheets only csv and xlsx. */
-function checkType(file: UploadedChatFile, kind: ChatFileKind): DocumentType {
+/** The type of an upload by its content, or 400 (413 for an archive declaring too much) with the reason; spreadsheets only csv and xlsx. */
+async function checkType(config: Config, file: ReceivedFile, kind: ChatFileKind): Promise<DocumentType> {
   if (kind === 'excel' && /\.xls$/i.test(file.name)) {
     throw badRequest(`暂不支持 Excel 97-2003（.xls）格式：${file.name}，请另存为 .xlsx 或 .csv 后上传`);
   }
-  const sniffed = sniffType(file.bytes, file.name);
-  if ('problem' in sniffed) throw badRequest(sniffed.problem);
+  const sniffed = await sniffFile(file, zipLimitsOf(config));
+  if ('problem' in sniffed) throw new HttpError(sniffed.status, sniffed.problem);
   if (kind === 'excel' && !SPREADSHEET_TYPES.includes(sniffed.type)) {
     throw badRequest(`电子表格对话只支持 csv、xlsx 文件：${file.name}`);
   }
@@ -69,23 +71,23 @@ function checkType(file: UploadedChatFile, kind: ChatFileKind): DocumentType {
 }
 
 /**
- * Stores an upload in the caller's dialogue and queues its processing, all or nothing: the row, the file
- * (written atomically) and the job are one transaction, and the file is removed if it fails.
+ * Stores a received file in the caller's dialogue and queues its processing, all or nothing: the row, the file
+ * (moved into place from its temporary name) and the job are one transaction, and the file is removed if it fails.
  */
-export async function addChatFile(deps: Deps, ownerId: number, convUid: string, kind: ChatFileKind, file: UploadedChatFile): Promise<ChatFile> {
+export async function addChatFile(deps: Deps, ownerId: number, convUid: string, kind: ChatFileKind, file: ReceivedFile): Promise<ChatFile> {
   const dialogue = await ownedDialogue(deps, ownerId, convUid);
-  const type = checkType(file, kind);
-  const name = sanitizeFileName(file.name);
+  const type = await checkType(deps.config, file, kind);
+  const name = file.name;
   let written: string | null = null;
   try {
     const row = await deps.db.transaction(async (tx) => {
       const now = deps.now();
       const [inserted] = await tx.insert(chatFiles).values({
-        dialogueId: dialogue.id, ownerId, kind, fileName: name, storedPath: '', size: file.bytes.length, status: 'TODO', result: '等待处理',
+        dialogueId: dialogue.id, ownerId, kind, fileName: name, storedPath: '', size: file.size, status: 'TODO', result: '等待处理',
         createdAt: now, updatedAt: now,
       }).returning();
       const relative = chatFilePath(dialogue.id, inserted.id, type);
-      await writeFileAtomic(absolute(deps.config, relative), file.bytes);
+      await placeFile(file.path, absolute(deps.config, relative));
       written = relative;
       const [stored] = await tx.update(chatFiles).set({ storedPath: relative }).where(eq(chatFiles.id, inserted.id)).returning();
       // As DB-GPT: a spreadsheet upload makes the dialogue a spreadsheet chat about that file.

@@ -1,21 +1,23 @@
-import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DocumentListBody, DocumentUpdateBody, KnowledgeDocument } from '../../contract/api';
 import type { Deps } from '../deps';
 import { documentChunks, knowledgeDocuments, knowledgeSpaces, roles, secrecyGrades, users } from '../db/schema';
 import { badRequest, HttpError } from '../http-error';
 import { cancel, enqueue, queuePositions } from '../jobs/queue';
-import { CONTENT_TYPES, sanitizeFileName, sniffType } from './file-types';
+import { sanitizeFileName } from '../uploads/file-name';
+import { placeFile } from '../uploads/incoming';
+import { zipLimitsOf } from '../uploads/limits';
+import type { ReceivedFile } from '../uploads/receive';
+import { CONTENT_TYPES, sniffFile, type DocumentType } from './file-types';
 import { DOCUMENT_QUEUE, documentJobKey } from './process';
 import type { SpaceRow } from './spaces';
-import { absolute, documentFilePath, removeFiles, writeFileAtomic } from './storage';
+import { absolute, documentFilePath, removeFiles } from './storage';
 import { visibleTo, type Viewer } from './visibility';
 
 /** The pseudo-role of spec §3: visible to everyone (no review roles). */
 export const EVERYONE_ROLE = -2;
 
 export type DocumentRow = typeof knowledgeDocuments.$inferSelect;
-export type UploadedFile = { name: string; bytes: Buffer };
 
 /** Review roles from the client's form: '-2' (everyone), '3,5', or a number. */
 export function parseReviewRoles(value: string | number | undefined | null): number[] {
@@ -51,26 +53,27 @@ function assertCanChange(doc: DocumentRow, space: SpaceRow, viewer: Viewer): voi
 }
 
 /**
- * Stores uploaded files as TODO documents, all or none: every file is checked first (type by content, size,
- * grade, roles); the rows are inserted and the files written in one transaction, and written files are removed
- * if it fails. Answers the new ids.
+ * Stores received files as TODO documents, all or none: every file is checked first (type by content, an Office
+ * file's archive directory, grade, roles); the rows are inserted and the files moved into place in one transaction,
+ * and moved files are removed if it fails. Answers the new ids.
  */
 export async function uploadDocuments(
   deps: Deps,
   viewer: Viewer,
   space: SpaceRow,
-  files: UploadedFile[],
+  files: ReceivedFile[],
   options: { secrecy: string; reviewRoles: number[]; docName?: string },
 ): Promise<number[]> {
   if (!files.length) throw badRequest('请选择要上传的文件');
   assertGrade(viewer, options.secrecy);
   await assertRolesExist(deps, options.reviewRoles);
-  const checked = files.map((f) => {
-    const sniffed = sniffType(f.bytes, f.name);
-    if ('problem' in sniffed) throw badRequest(sniffed.problem);
+  const checked: (ReceivedFile & { type: DocumentType })[] = [];
+  for (const f of files) {
+    const sniffed = await sniffFile(f, zipLimitsOf(deps.config));
+    if ('problem' in sniffed) throw new HttpError(sniffed.status, sniffed.problem);
     const name = sanitizeFileName(files.length === 1 && options.docName ? options.docName : f.name);
-    return { ...f, name, type: sniffed.type, sha256: createHash('sha256').update(f.bytes).digest('hex') };
-  });
+    checked.push({ ...f, name, type: sniffed.type });
+  }
   const written: string[] = [];
   try {
     return await deps.db.transaction(async (tx) => {
@@ -78,11 +81,11 @@ export async function uploadDocuments(
       for (const f of checked) {
         const now = deps.now();
         const [row] = await tx.insert(knowledgeDocuments).values({
-          spaceId: space.id, docName: f.name, contentType: CONTENT_TYPES[f.type], filePath: '', size: f.bytes.length, sha256: f.sha256,
+          spaceId: space.id, docName: f.name, contentType: CONTENT_TYPES[f.type], filePath: '', size: f.size, sha256: f.sha256,
           secrecy: options.secrecy, reviewRoles: options.reviewRoles, ownerId: viewer.id, status: 'TODO', createdAt: now, updatedAt: now,
         }).returning({ id: knowledgeDocuments.id });
         const relative = documentFilePath(space.id, row.id, f.type);
-        await writeFileAtomic(absolute(deps.config, relative), f.bytes);
+        await placeFile(f.path, absolute(deps.config, relative));
         written.push(relative);
         await tx.update(knowledgeDocuments).set({ filePath: relative }).where(eq(knowledgeDocuments.id, row.id));
         ids.push(row.id);

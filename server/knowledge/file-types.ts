@@ -1,3 +1,8 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import type { ZipLimits } from '../uploads/limits';
+import { inspectZip, ZipRefusal } from '../uploads/zip-guard';
+
 /** Document types a knowledge space accepts (issue 4): pdf, docx, xlsx, csv, md, txt, html. */
 export const DOCUMENT_TYPES = ['pdf', 'docx', 'xlsx', 'csv', 'md', 'txt', 'html'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -22,8 +27,6 @@ export function typeFromName(name: string): DocumentType | null {
   return m ? EXTENSIONS[m[1].toLowerCase()] ?? null : null;
 }
 
-const startsWith = (buf: Buffer, magic: string) => buf.subarray(0, magic.length).toString('latin1') === magic;
-
 /** Whether the bytes are text: no NUL bytes and valid UTF-8 (or GB18030, common for Chinese files). */
 export function decodeText(buf: Buffer): string | null {
   if (buf.includes(0)) return null;
@@ -38,30 +41,67 @@ export function decodeText(buf: Buffer): string | null {
   }
 }
 
-/**
- * The document type decided by the content, checked against the name: a file whose bytes are not what its
- * extension says is refused (a renamed executable, a zip posing as a PDF). Answers the type or a Chinese reason.
- */
-export function sniffType(buf: Buffer, name: string): { type: DocumentType } | { problem: string } {
-  const claimed = typeFromName(name);
-  if (!claimed) return { problem: `不支持的文件类型：${name}（支持 pdf、docx、xlsx、csv、md、txt、html）` };
-  if (buf.length === 0) return { problem: `文件为空：${name}` };
-  let actual: DocumentType | 'zip' | 'binary' | 'text';
-  if (startsWith(buf, '%PDF-')) actual = 'pdf';
-  else if (startsWith(buf, 'PK\x03\x04')) {
-    // Zip entry names are stored uncompressed, so the package kind is visible in the bytes.
-    const names = buf.toString('latin1');
-    actual = names.includes('word/document.xml') ? 'docx' : names.includes('xl/workbook.xml') ? 'xlsx' : 'zip';
-  } else actual = decodeText(buf) === null ? 'binary' : 'text';
-  const textual = claimed === 'csv' || claimed === 'md' || claimed === 'txt' || claimed === 'html';
-  if (actual === claimed || (textual && actual === 'text')) return { type: claimed };
-  return { problem: `文件内容与扩展名不符：${name}` };
+const startsWith = (buf: Buffer, magic: string) => buf.subarray(0, magic.length).toString('latin1') === magic;
+
+/** The first bytes of a file. */
+async function head(file: string, length: number): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buf, 0, length, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
-/** A safe stored name: no path parts, no control or reserved characters, at most 200 characters. */
-export function sanitizeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').replace(/^\.+/, '').trim();
-  return (cleaned || '未命名文件').slice(-200);
+/** Whether a file is text as decodeText decides it, read in pieces (a large upload is never held whole). */
+export async function isTextFile(file: string): Promise<boolean> {
+  for (const encoding of ['utf-8', 'gb18030']) {
+    const decoder = new TextDecoder(encoding, { fatal: true });
+    try {
+      for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
+        if ((chunk as Buffer).includes(0)) return false;
+        decoder.decode(chunk as Buffer, { stream: true });
+      }
+      decoder.decode();
+      return true;
+    } catch (err) {
+      if (!(err instanceof TypeError)) throw err; // not a decoding failure
+    }
+  }
+  return false;
+}
+
+/** A type decided, or why not in Chinese with the status to answer (413: an archive declaring too much). */
+export type Sniffed = { type: DocumentType } | { problem: string; status: 400 | 413 };
+
+/**
+ * The document type decided by the content, checked against the name: a file whose bytes are not what its
+ * extension says is refused (a renamed executable, a zip posing as a PDF). The file is read from disk: its first
+ * bytes, a zip's central directory (docx and xlsx are zips, and one that declares more than `limits` allow is
+ * refused without being unpacked: server/uploads/zip-guard.ts), or the text in pieces.
+ */
+export async function sniffFile(file: { path: string; name: string; size: number }, limits: ZipLimits): Promise<Sniffed> {
+  const claimed = typeFromName(file.name);
+  if (!claimed) return { problem: `不支持的文件类型：${file.name}（支持 pdf、docx、xlsx、csv、md、txt、html）`, status: 400 };
+  if (file.size === 0) return { problem: `文件为空：${file.name}`, status: 400 };
+  const start = await head(file.path, 8);
+  let actual: DocumentType | 'zip' | 'binary' | 'text';
+  if (startsWith(start, '%PDF-')) actual = 'pdf';
+  else if (startsWith(start, 'PK\x03\x04')) {
+    if (claimed !== 'docx' && claimed !== 'xlsx') actual = 'zip';
+    else {
+      try {
+        const { names } = await inspectZip(file.path, limits);
+        actual = names.includes('word/document.xml') ? 'docx' : names.includes('xl/workbook.xml') ? 'xlsx' : 'zip';
+      } catch (err) {
+        if (!(err instanceof ZipRefusal)) throw err;
+        return { problem: `文件 ${file.name} 被拒绝：${err.message}，未上传任何文件`, status: err.tooMuch ? 413 : 400 };
+      }
+    }
+  } else actual = (await isTextFile(file.path)) ? 'text' : 'binary';
+  const textual = claimed === 'csv' || claimed === 'md' || claimed === 'txt' || claimed === 'html';
+  if (actual === claimed || (textual && actual === 'text')) return { type: claimed };
+  return { problem: `文件内容与扩展名不符：${file.name}`, status: 400 };
 }

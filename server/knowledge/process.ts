@@ -5,6 +5,8 @@ import { documentChunks, knowledgeDocuments, knowledgeSpaces } from '../db/schem
 import type { Job } from '../jobs/queue';
 import { rowStatusJobHandler } from '../jobs/row-status-handler';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
+import { zipLimitsOf } from '../uploads/limits';
+import { verifyBeforeParsing } from '../uploads/office-files';
 import { storedArguments } from './arguments';
 import { splitIntoChunks } from './chunk';
 import { extractText } from './extract';
@@ -49,6 +51,7 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
   } catch {
     throw new PermanentJobError('原始文件缺失，请重新上传');
   }
+  await verifyBeforeParsing(bytes, type, zipLimitsOf(deps.config));
   const text = await extractText(bytes, type);
   signal.throwIfAborted();
   const { embedding } = storedArguments(doc.argument);

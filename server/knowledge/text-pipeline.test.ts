@@ -1,34 +1,53 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { makeDocx, makePdf, makeXlsx } from '../test-support/fixtures';
 import { PermanentJobError } from '../jobs/worker';
 import { sentences, splitIntoChunks } from './chunk';
 import { extractText, htmlText } from './extract';
-import { sanitizeFileName, sniffType } from './file-types';
+import { sniffFile } from './file-types';
 import { indexTerms, queryTerms, words } from './segment';
 
 const POLICY = '企业知识库用于沉淀内部文档。所有文档按密级管理！员工只能看到自己密级以内的文档；审核角色可以进一步限制范围。';
 
+const ZIP_LIMITS = { maxBytes: 256 * 1024 * 1024, maxRatio: 100, maxEntries: 10_000 };
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-sniff-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** sniffFile on the bytes written to a file, as an upload is. */
+function sniff(bytes: Buffer, name: string) {
+  const file = path.join(dir, `${Math.random().toString(16).slice(2)}.part`);
+  fs.writeFileSync(file, bytes);
+  return sniffFile({ path: file, name, size: bytes.length }, ZIP_LIMITS);
+}
+
 describe('file types by content', () => {
   it('accepts each supported type when the bytes match the name', async () => {
-    expect(sniffType(makePdf(['你好']), '制度.pdf')).toEqual({ type: 'pdf' });
-    expect(sniffType(await makeDocx(['你好']), '说明.docx')).toEqual({ type: 'docx' });
-    expect(sniffType(await makeXlsx(['列'], [['值']]), '表.xlsx')).toEqual({ type: 'xlsx' });
-    for (const name of ['a.md', 'a.txt', 'a.csv', 'a.html', 'a.htm']) expect(sniffType(Buffer.from('内容'), name)).toHaveProperty('type');
-    expect(sniffType(Buffer.from('内容', 'utf16le').subarray(0, 0), 'a.txt')).toEqual({ problem: '文件为空：a.txt' });
+    expect(await sniff(makePdf(['你好']), '制度.pdf')).toEqual({ type: 'pdf' });
+    expect(await sniff(await makeDocx(['你好']), '说明.docx')).toEqual({ type: 'docx' });
+    expect(await sniff(await makeXlsx(['列'], [['值']]), '表.xlsx')).toEqual({ type: 'xlsx' });
+    for (const name of ['a.md', 'a.txt', 'a.csv', 'a.html', 'a.htm']) expect(await sniff(Buffer.from('内容'), name)).toHaveProperty('type');
+    expect(await sniff(Buffer.from('中文内容', 'utf8').subarray(0, 0), 'a.txt')).toEqual({ problem: '文件为空：a.txt', status: 400 });
+  });
+
+  it('decides text over the whole file in pieces: GB18030 passes, a NUL or bad bytes far from the start do not', async () => {
+    const long = '知识库文档。'.repeat(300_000); // 5.4 MB of UTF-8, read in 1 MiB pieces
+    expect(await sniff(Buffer.from(long), 'long.txt')).toEqual({ type: 'txt' });
+    expect(await sniff(Buffer.from([0xd6, 0xd0, 0xce, 0xc4]), 'gbk.txt')).toEqual({ type: 'txt' }); // 中文 in GBK
+    expect(await sniff(Buffer.concat([Buffer.from(long), Buffer.from([0])]), 'nul.txt')).toEqual({ problem: '文件内容与扩展名不符：nul.txt', status: 400 });
+    expect(await sniff(Buffer.concat([Buffer.from(long), Buffer.from([0xff, 0xfe, 0xff])]), 'bad.txt'))
+      .toEqual({ problem: '文件内容与扩展名不符：bad.txt', status: 400 });
   });
 
   it('refuses a file whose content is not what its name says, and unknown types', async () => {
-    expect(sniffType(Buffer.from('%PDF-1.4 ...'), '表.xlsx')).toEqual({ problem: '文件内容与扩展名不符：表.xlsx' });
-    expect(sniffType(Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]), 'report.pdf')).toEqual({ problem: '文件内容与扩展名不符：report.pdf' });
-    expect(sniffType(Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]), 'notes.txt')).toEqual({ problem: '文件内容与扩展名不符：notes.txt' });
-    expect(sniffType(await makeXlsx(['a'], []), 'fake.docx')).toEqual({ problem: '文件内容与扩展名不符：fake.docx' });
-    expect(sniffType(Buffer.from('x'), 'tool.exe')).toHaveProperty('problem');
-  });
-
-  it('sanitises names: no directories, control or reserved characters', () => {
-    expect(sanitizeFileName('../../etc/passwd')).toBe('passwd');
-    expect(sanitizeFileName('C:\\docs\\制度<1>.pdf')).toBe('制度1.pdf');
-    expect(sanitizeFileName('..\u0000.')).toBe('未命名文件');
+    const mismatch = (name: string) => ({ problem: `文件内容与扩展名不符：${name}`, status: 400 });
+    expect(await sniff(Buffer.from('%PDF-1.4 ...'), '表.xlsx')).toEqual(mismatch('表.xlsx'));
+    expect(await sniff(Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]), 'report.pdf')).toEqual(mismatch('report.pdf'));
+    expect(await sniff(Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]), 'notes.txt')).toEqual(mismatch('notes.txt'));
+    expect(await sniff(await makeXlsx(['a'], []), 'fake.docx')).toEqual(mismatch('fake.docx'));
+    expect(await sniff(await makeDocx(['a']), 'fake.txt')).toEqual(mismatch('fake.txt'));
+    expect(await sniff(Buffer.from('x'), 'tool.exe')).toHaveProperty('problem');
   });
 });
 

@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs';
+import { stripInvisible } from '../../../contract/validation/invisible-chars';
 
 /** exceljs takes a third of a second to load: only when a workbook is made or read, not at server start. */
 const loadExcel = async () => (await import('exceljs')).default;
@@ -65,12 +66,13 @@ export function looksLikeXlsx(bytes: Buffer): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
 
+/** A cell as text, without invisible formatting characters (names pasted from the web often carry them). */
 function cellText(cell: ExcelJS.Cell): string {
   const v = cell.value;
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(0) : String(v);
-  if (typeof v === 'object' && 'result' in v && v.result !== undefined) return String(v.result).trim();
-  return (cell.text ?? '').trim();
+  if (typeof v === 'object' && 'result' in v && v.result !== undefined) return stripInvisible(String(v.result)).trim();
+  return stripInvisible(cell.text ?? '').trim();
 }
 
 function headerName(text: string): string {

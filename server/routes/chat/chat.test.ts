@@ -581,7 +581,7 @@ describe('an answer stops when its reader is revoked (issue 11)', () => {
     const token = await signIn(t.app, 'wangfang', TEST_DEMO_PASSWORD);
     const conv = await newDialogue('wangfang');
     let cutAt = 0;
-    const res = await postCompletion(base, token, { conv_uid: conv, user_input: '[slow:30] 讲一个很长的故事' }).then((r) => readCompletion(r, (_f, text) => {
+    const res = await postCompletion(base, token, { conv_uid: conv, user_input: '[slow:100] 讲一个很长的故事' }).then((r) => readCompletion(r, (_f, text) => {
       if (text.length >= 8 && !cutAt) {
         cutAt = -1;
         // As another process would: the row goes, nothing in this process is told.

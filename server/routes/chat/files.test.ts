@@ -10,6 +10,7 @@ import { auditLog, chatDialogues, chatFileChunks, chatFiles, functionButtons, fu
 import { invalidateIdentity } from '../../identity/identity-cache';
 import { bearer, signIn } from '../../test-support/http';
 import { makeDocx, makeXlsx } from '../../test-support/fixtures';
+import { makeZip } from '../../test-support/zip-fixtures';
 import { multipartBody } from '../../test-support/multipart';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from '../../test-support/test-config';
@@ -116,7 +117,7 @@ describe('chat file uploads: bad input', () => {
     const conv = await newDialogue('demo');
     const res = await upload('demo', { fields: { conv_id: conv }, file: { name: 'big.txt', bytes: Buffer.alloc(MAX_BYTES + 10, 'a') } });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ success: false, err_msg: expect.stringContaining('文件超过大小上限') });
+    expect(res.json()).toMatchObject({ success: false, err_msg: '文件 big.txt 超过 97.7 KB 的大小上限，未上传任何文件' });
     expect(await storedFor(conv)).toMatchObject({ rows: [], files: [] });
   });
 
@@ -156,7 +157,7 @@ describe('chat file processing, status and search', () => {
     expect(fs.existsSync(path.join(t.config.dataDir, row.storedPath))).toBe(true);
     // In the audit log by the session's user (not the body's user_name), under the name it was sent with.
     const entries = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.action, 'chat-file-upload'), eq(auditLog.actorUsername, 'wangfang')));
-    expect(entries.at(-1)).toMatchObject({ target: '制度<1>.docx', result: 'success', detail: `文件问答，对话 ${conv}` });
+    expect(entries.at(-1)).toMatchObject({ target: '制度1.docx', result: 'success', detail: `文件问答，对话 ${conv}` });
   });
 
   it('shows status and the dialogue\'s files to their owner only', async () => {
@@ -206,7 +207,8 @@ describe('chat file processing, status and search', () => {
 
   it('marks a file that cannot be processed FAILED with a Chinese reason', async () => {
     const conv2 = await newDialogue('wangfang', 'chat_excel');
-    const corrupt = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.from('word/document.xml garbage')]);
+    // A sound archive holding a document.xml that is not XML: accepted, then failed by the parser.
+    const corrupt = await makeZip({ 'word/document.xml': 'garbage' });
     const doc = await upload('wangfang', { fields: { conv_id: conv2 }, file: { name: '坏.docx', bytes: corrupt } });
     expect((await settled(doc.json().data.id))).toMatchObject({ status: 'FAILED', result: expect.stringMatching(/^文件无法解析/) });
     const headerOnly = await upload('wangfang', { fields: { conv_id: conv2 }, file: { name: '空表.csv', bytes: text('姓名,年龄\n') } }, CHAT_PATHS.excelFileAdd);

@@ -5,47 +5,23 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AiEnvelope, CHAT_PATHS, ChatFile, ChatFileParams, ConvParams } from '../../../contract/api';
-import { addChatFile, listChatFiles, missingFile, ownChatFile, type ChatFileKind, type UploadedChatFile } from '../../chat/files';
+import { addChatFile, listChatFiles, missingFile, ownChatFile, type ChatFileKind } from '../../chat/files';
 import { chatFileJobHandler } from '../../chat/files-process';
 import type { Deps } from '../../deps';
 import type { RouteAccessConfig } from '../../fastify-types';
-import { badRequest, HttpError } from '../../http-error';
 import { aiOk } from '../../http/envelope';
-import { multipartField } from '../../http/harden-schema';
 import { startWorker } from '../../jobs/worker';
+import { uploadLimitsOf, withUpload, type ReceiveOptions } from '../../uploads/receive';
 import { sessionOf } from '../request-meta';
 
 const CHAT = '/chatWindow';
 const read: RouteAccessConfig = { access: 'business', func: CHAT, readOnly: true };
 const upload: RouteAccessConfig = { access: 'business', func: CHAT, button: `${CHAT}#upload`, identityUnchanged: true };
-const FILE_FIELDS = new Set(['file', 'doc_file']);
 
-/** The one file and the fields of an upload; a file over the limit answers 413 and nothing is kept. */
-async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ file: UploadedChatFile | null; fields: Record<string, string> }> {
-  const fields: Record<string, string> = {};
-  let file: UploadedChatFile | null = null;
-  if (!request.isMultipart()) return { file, fields };
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = multipartField(part.fieldname, part.value).trim();
-      } else if (!FILE_FIELDS.has(part.fieldname)) {
-        part.file.resume();
-      } else if (file) {
-        part.file.resume();
-        throw badRequest('每次只能上传一个文件');
-      } else {
-        file = { name: part.filename || '未命名文件', bytes: await part.toBuffer() };
-      }
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `文件超过大小上限（${Math.round(maxBytes / 1024 / 1024)} MB），未上传`);
-    }
-    throw err;
-  }
-  return { file, fields };
-}
+/** The upload's form: one file (file or doc_file) of at most UPLOAD_MAX_BYTES, and conv_id. */
+const uploadOptions = (deps: Deps): ReceiveOptions => ({
+  fileFields: ['file', 'doc_file'], maxFiles: { count: 1, message: '每次只能上传一个文件' }, ...uploadLimitsOf(deps.config),
+});
 
 /** Removes what a process killed while writing left in the chat-file folders (`.part`, `.source.csv`). */
 async function removeLeftovers(deps: Deps): Promise<void> {
@@ -69,13 +45,20 @@ export function chatFileRoutes(deps: Deps, options: { soleProcess: boolean }): F
     app.addHook('onClose', () => worker.stop());
 
     const add = (kind: ChatFileKind) => async (request: FastifyRequest) => {
-      const { file, fields } = await readUpload(request, deps.config.uploadMaxBytes);
-      request.auditTarget = file ? file.name.slice(0, 500) : '';
-      request.auditDetail = `${kind === 'excel' ? '表格问答' : '文件问答'}，对话 ${fields.conv_id || '（缺失）'}`;
-      if (!file || !fields.conv_id) throw missingFile();
-      const added = await addChatFile(deps, sessionOf(request).user.id, fields.conv_id, kind, file);
-      worker.wake();
-      return aiOk(added);
+      const mode = kind === 'excel' ? '表格问答' : '文件问答';
+      if (!request.isMultipart()) {
+        request.auditDetail = `${mode}，对话 （缺失）`;
+        throw missingFile();
+      }
+      return withUpload(request, deps.config, uploadOptions(deps), async ({ files: [file], fields }) => {
+        const convId = (fields.conv_id ?? '').trim();
+        request.auditTarget = file ? file.name.slice(0, 500) : '';
+        request.auditDetail = `${mode}，对话 ${convId || '（缺失）'}`;
+        if (!file || !convId) throw missingFile();
+        const added = await addChatFile(deps, sessionOf(request).user.id, convId, kind, file);
+        worker.wake();
+        return aiOk(added);
+      });
     };
     const uploadSchema = {
       // multipart/form-data: file (or doc_file), conv_id, user_id, user_name; read with request.parts().

@@ -12,17 +12,18 @@ import type { Deps } from '../../deps';
 import type { RouteAccessConfig } from '../../fastify-types';
 import { badRequest, HttpError } from '../../http-error';
 import { aiOk } from '../../http/envelope';
-import { multipartField } from '../../http/harden-schema';
 import { defaultArguments, storedArguments } from '../../knowledge/arguments';
 import {
   deleteDocument, failedDocumentIds, listChunks, listDocuments, parseReviewRoles, startProcessing, updateDocument, uploadDocuments,
-  visibleDocument, type UploadedFile,
+  visibleDocument,
 } from '../../knowledge/documents';
 import { recallChunks } from '../../knowledge/search';
 import { addSpace, checkSpaceName, deleteSpace, listSpaces, nameTaken, saveSpace, spaceByName, spaceWithGeneration } from '../../knowledge/spaces';
 import { cachedForSpace } from '../../knowledge/space-cache';
 import { absolute } from '../../knowledge/storage';
 import { viewerOf, type Viewer } from '../../knowledge/visibility';
+import { sanitizeFileName } from '../../uploads/file-name';
+import { uploadLimitsOf, withUpload, type ReceiveOptions } from '../../uploads/receive';
 import { sessionOf } from '../request-meta';
 
 const KB = '/knowledgeBase';
@@ -38,31 +39,8 @@ function answerKey(kind: string, v: Viewer, body: Record<string, unknown>): stri
   return JSON.stringify([kind, v.id, v.grades, v.roleIds, query]);
 }
 
-/** The files and fields of an upload; a file over the limit answers 413 and nothing is kept. */
-async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw new HttpError(415, '请以 multipart/form-data 上传文件（字段 doc_file）');
-  const files: UploadedFile[] = [];
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'doc_file' && part.fieldname !== 'file') {
-          part.file.resume();
-          continue;
-        }
-        files.push({ name: part.filename || '未命名文件', bytes: await part.toBuffer() });
-      } else {
-        fields[part.fieldname] = multipartField(part.fieldname, part.value);
-      }
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `文件超过大小上限（${Math.round(maxBytes / 1024 / 1024)} MB），未上传任何文件`);
-    }
-    throw err;
-  }
-  return { files, fields };
-}
+/** The upload's form: doc_file (or file) parts, each at most UPLOAD_MAX_BYTES, all together UPLOAD_MAX_REQUEST_BYTES. */
+const uploadOptions = (deps: Deps): ReceiveOptions => ({ fileFields: ['doc_file', 'file'], ...uploadLimitsOf(deps.config) });
 
 /** Knowledge spaces, documents, processing tasks, chunks and recall (spec §7; docs/knowledge.md). */
 export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
@@ -137,14 +115,16 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       },
     }, async (request) => {
       const space = await spaceByName(deps, request.params.space);
-      const { files, fields } = await readUpload(request, deps.config.uploadMaxBytes);
-      request.auditTarget = `${space.name}：${files.map((f) => f.name).join('、')}`.slice(0, 500);
-      if (!fields.secrecy) throw badRequest('请选择文档密级');
-      const ids = await uploadDocuments(deps, await viewer(deps, request), space, files, {
-        secrecy: fields.secrecy, reviewRoles: parseReviewRoles(fields.review_role), docName: fields.doc_name || undefined,
+      if (!request.isMultipart()) throw new HttpError(415, '请以 multipart/form-data 上传文件（字段 doc_file）');
+      return withUpload(request, deps.config, uploadOptions(deps), async ({ files, fields }) => {
+        request.auditTarget = `${space.name}：${files.map((f) => f.name).join('、')}`.slice(0, 500);
+        if (!fields.secrecy) throw badRequest('请选择文档密级');
+        const ids = await uploadDocuments(deps, await viewer(deps, request), space, files, {
+          secrecy: fields.secrecy, reviewRoles: parseReviewRoles(fields.review_role), docName: fields.doc_name || undefined,
+        });
+        request.auditDetail = `密级 ${fields.secrecy}，${ids.length} 个文件`;
+        return aiOk(ids);
       });
-      request.auditDetail = `密级 ${fields.secrecy}，${ids.length} 个文件`;
-      return aiOk(ids);
     });
 
     app.post(KNOWLEDGE_PATHS.taskCreate, {
@@ -214,7 +194,8 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       if (!doc.filePath || !fs.existsSync(full)) throw new HttpError(404, '文件不存在');
       return reply
         .header('content-type', doc.contentType)
-        .header('content-disposition', `attachment; filename="document"; filename*=UTF-8''${encodeURIComponent(doc.docName)}`)
+        // Names stored before they were sanitised at upload may still hold invisible characters: clean them here too.
+        .header('content-disposition', `attachment; filename="document"; filename*=UTF-8''${encodeURIComponent(sanitizeFileName(doc.docName))}`)
         .header('cache-control', 'no-store')
         .send(fs.createReadStream(full));
     });

@@ -188,7 +188,7 @@ describe('documents: upload, processing, visibility', () => {
     const before = (await t.deps.db.select().from(knowledgeDocuments)).length;
     const res = await upload('demo', [{ name: 'ok.txt', bytes: text('小文件') }, { name: 'big.txt', bytes: Buffer.alloc(300_000, 0x61) }], { secrecy: 'internal' });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ success: false, err_msg: '文件超过大小上限（0 MB），未上传任何文件' });
+    expect(res.json()).toMatchObject({ success: false, err_msg: '文件 big.txt 超过 195.3 KB 的大小上限，未上传任何文件' });
     expect((await t.deps.db.select().from(knowledgeDocuments)).length).toBe(before);
     const files = fs.readdirSync(path.join(t.config.dataDir, 'files', 'knowledge'), { recursive: true, encoding: 'utf8' });
     expect(files.filter((f) => f.includes('.')).length).toBe(before);

@@ -144,9 +144,9 @@ describe('import', () => {
 
   it.each([
     ['a text file', Buffer.from('username,fullName\nx,y'), 415, '文件格式不正确，请上传 Excel 文件（.xlsx），可先下载导入模板'],
-    ['a broken zip', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100)]), 400, '无法读取该 Excel 文件，请使用导入模板（.xlsx）重新填写'],
+    ['a broken zip', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100)]), 400, '文件 users.xlsx 被拒绝：不是有效的压缩包，文件可能已损坏，未导入任何用户'],
     ['no file', null, 400, '缺少文件参数'],
-    ['a file over 5 MB', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(5 * 1024 * 1024)]), 413, '文件过大，不能超过 5 MB'],
+    ['a file over 5 MB', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(5 * 1024 * 1024)]), 413, '文件 users.xlsx 超过 5 MB 的大小上限，未上传任何文件'],
   ])('refuses %s with a clear message', async (_n, file, status, message) => {
     const res = await upload('sysadmin', file as Buffer | null, true);
     expect(res.statusCode).toBe(status);

@@ -1,43 +1,33 @@
+import fs from 'node:fs/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ImportResult, MgmtEnvelope, USER_PATHS } from '../../../contract/api';
 import type { Deps } from '../../deps';
 import { badRequest, HttpError } from '../../http-error';
 import { ok } from '../../http/envelope';
-import { buildTemplate, IMPORT_MAX_BYTES, readSheet } from '../../mgmt/users/import-sheet';
+import { buildTemplate, IMPORT_MAX_BYTES, looksLikeXlsx, readSheet } from '../../mgmt/users/import-sheet';
 import { checkRows, importRows, summarise } from '../../mgmt/users/user-import';
+import { zipLimitsOf } from '../../uploads/limits';
+import { verifyUploadedOffice } from '../../uploads/office-files';
+import { withUpload, type ReceivedFile, type ReceiveOptions } from '../../uploads/receive';
 
 const PAGE = '/sysMgr/userMgr';
-const MAX_MB = IMPORT_MAX_BYTES / 1024 / 1024;
 
-/** The uploaded file's bytes and the dryRun field of a multipart request. */
-async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; name: string; dryRun: boolean }> {
-  if (!request.isMultipart()) throw new HttpError(415, '请以 multipart/form-data 上传文件（字段 file）');
-  let bytes: Buffer | null = null;
-  let name = '';
-  let dryRun = false;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || bytes) {
-          await part.toBuffer();
-          continue;
-        }
-        name = part.filename;
-        bytes = await part.toBuffer();
-      } else if (part.fieldname === 'dryRun') {
-        dryRun = String(part.value) === 'true';
-      }
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `文件过大，不能超过 ${MAX_MB} MB`);
-    if ((err as { code?: string }).code?.startsWith('FST_')) throw badRequest('上传内容不完整或格式不正确，请重新上传');
-    throw err;
-  }
-  if (!bytes || bytes.length === 0) throw badRequest('缺少文件参数');
-  return { bytes, name, dryRun };
+/** The import form: one `file` (.xlsx, at most 5 MB) and `dryRun`. */
+const IMPORT_UPLOAD: ReceiveOptions = {
+  fileFields: ['file'], maxFiles: { count: 1, message: '每次只能导入一个文件' }, maxFileBytes: IMPORT_MAX_BYTES, maxRequestBytes: IMPORT_MAX_BYTES,
+};
+
+/**
+ * The uploaded sheet's rows. The workbook is unpacked here, in the request, so its archive is checked whole first
+ * (declared sizes, then every entry inflated with a cap: server/uploads/zip-guard.ts) before exceljs reads it.
+ */
+async function uploadedRows(deps: Deps, file: ReceivedFile | undefined) {
+  if (!file || file.size === 0) throw badRequest('缺少文件参数');
+  const bytes = await fs.readFile(file.path);
+  if (looksLikeXlsx(bytes)) await verifyUploadedOffice(file.path, file.name, zipLimitsOf(deps.config));
+  return readSheet(bytes);
 }
 
 /** User import (spec §7 POST /users/import, multipart) and its template. */
@@ -68,9 +58,12 @@ export function userImportRoutes(deps: Deps): FastifyPluginAsyncTypebox {
         response: { 200: MgmtEnvelope(ImportResult), 400: MgmtEnvelope(Type.Union([ImportResult, Type.Null()])) },
       },
     }, async (request, reply) => {
-      const { bytes, name, dryRun } = await readUpload(request);
-      request.auditTarget = name || '导入文件';
-      const checked = await checkRows(deps, await readSheet(bytes));
+      if (!request.isMultipart()) throw new HttpError(415, '请以 multipart/form-data 上传文件（字段 file）');
+      const { rows, dryRun } = await withUpload(request, deps.config, IMPORT_UPLOAD, async ({ files: [file], fields }) => {
+        request.auditTarget = file?.name || '导入文件';
+        return { rows: await uploadedRows(deps, file), dryRun: fields.dryRun === 'true' };
+      });
+      const checked = await checkRows(deps, rows);
       const report = summarise(checked, dryRun);
       if (report.invalid > 0) {
         request.auditDetail = `${dryRun ? '检查' : '导入'} ${report.total} 行，${report.invalid} 行有问题，未导入`;
