@@ -64,6 +64,18 @@ describe('人员管理：账号操作与导入', { timeout: 120_000 }, () => {
     expect(writes).toEqual([]);
   });
 
+  it('the system administrator lifts only the security administrator\'s lock, so that no system account waits one out (D24)', async () => {
+    const { writes } = userServer();
+    const { user: u } = await open();
+    expect(within(rowOf('李娜')).getByText('已锁定')).toBeInTheDocument();
+    expect(within(rowOf('李娜')).queryByRole('button', { name: '解锁' })).not.toBeInTheDocument();
+    expect(within(rowOf('安全保密管理员')).getByText('系统账号')).toBeInTheDocument();
+    await u.click(within(rowOf('安全保密管理员')).getByRole('button', { name: '解锁' }));
+    await u.click(await screen.findByRole('button', { name: '确认解锁' }, WAIT));
+    await waitFor(() => expect(writes.at(-1)).toEqual({ method: 'PUT', url: ACCOUNT_PATHS.unlockUser, body: { userId: -2 } }), WAIT);
+    await waitFor(() => expect(within(rowOf('安全保密管理员')).queryByRole('button', { name: '解锁' })).not.toBeInTheDocument(), WAIT);
+  });
+
   it('the security administrator sets clearances and unlocks, and cannot add, edit, delete or import', async () => {
     const { writes } = userServer(secadmin);
     const { user: u } = await open(secadmin);
@@ -84,6 +96,7 @@ describe('人员管理：账号操作与导入', { timeout: 120_000 }, () => {
     await waitFor(() => expect(writes.at(-1)).toEqual({ method: 'PUT', url: '/api/sysMgr/users/3/clearance', body: { clearance: 'secret' } }), WAIT);
     expect(await screen.findByText('已将「张伟」的密级设为秘密', {}, WAIT)).toBeInTheDocument();
 
+    expect(within(rowOf('安全保密管理员')).getByRole('button', { name: '解锁' })).toBeInTheDocument();
     await u.click(within(rowOf('李娜')).getByRole('button', { name: '解锁' }));
     await u.click(await screen.findByRole('button', { name: '确认解锁' }, WAIT));
     await waitFor(() => expect(writes.at(-1)).toEqual({ method: 'PUT', url: ACCOUNT_PATHS.unlockUser, body: { userId: 4 } }), WAIT);

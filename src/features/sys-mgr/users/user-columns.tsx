@@ -48,8 +48,16 @@ function actionsColumn(a: UserRowActions): DataTableColumn<UserListItem> {
   return {
     key: 'actions', title: '账号操作', width: 130,
     render: (_v, user) => {
-      // The system accounts are managed by nobody here; say so instead of showing disabled buttons.
-      if (user.system === 'true') return <Tag color="geekblue" variant="filled">系统账号</Tag>;
+      const unlock = user.locked && a.canUnlock?.(user) && (
+        <Popconfirm title={`解除「${user.fullName}」的登录锁定？`} okText="确认解锁" cancelText="取消" onConfirm={() => a.onUnlock(user)}>
+          <Button type="link" size="small">解锁</Button>
+        </Popconfirm>
+      );
+      // The system accounts are otherwise managed by nobody here; say so instead of showing disabled buttons. Their
+      // sign-in lock can still be lifted, so that no system account waits out a lock (D24).
+      if (user.system === 'true') {
+        return <Space size={0}><Tag color="geekblue" variant="filled">系统账号</Tag>{unlock}</Space>;
+      }
       return (
         <Space size={0}>
           {a.canDisable && (
@@ -70,11 +78,7 @@ function actionsColumn(a: UserRowActions): DataTableColumn<UserListItem> {
             </Popconfirm>
           )}
           {a.canClearance && <Button type="link" size="small" onClick={() => a.onClearance(user)}>设置密级</Button>}
-          {user.locked && a.canUnlock?.(user) && (
-            <Popconfirm title={`解除「${user.fullName}」的登录锁定？`} okText="确认解锁" cancelText="取消" onConfirm={() => a.onUnlock(user)}>
-              <Button type="link" size="small">解锁</Button>
-            </Popconfirm>
-          )}
+          {unlock}
         </Space>
       );
     },

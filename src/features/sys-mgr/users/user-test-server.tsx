@@ -15,7 +15,7 @@ export const sysadmin = userDetail({
   user: { id: -1, fullName: '系统管理员', username: 'sysadmin', deptId: -2, roles: [] },
   roles: [],
   allFunc: ['/sysMgr', '/sysMgr/index', SCREEN],
-  allBtn: Object.fromEntries(['add', 'edit', 'delete', 'disable', 'resetPassword', 'import', 'license'].map((c) => [`${SCREEN}#${c}`, true])),
+  allBtn: Object.fromEntries(['add', 'edit', 'delete', 'disable', 'resetPassword', 'import', 'license', 'unlock'].map((c) => [`${SCREEN}#${c}`, true])),
 });
 export const secadmin = userDetail({
   user: { id: -2, fullName: '安全保密管理员', username: 'secadmin', deptId: -2, roles: [] },
@@ -44,6 +44,7 @@ const body = (c: InternalAxiosRequestConfig) => JSON.parse(c.data as string) as 
 export function userServer(detail = sysadmin) {
   let users: UserListItem[] = [
     user(-1, 'sysadmin', '系统管理员', { system: 'true', deptId: -2, deptName: '总部', clearance: 'public', clearanceName: '公开' }),
+    user(-2, 'secadmin', '安全保密管理员', { system: 'true', deptId: -2, deptName: '总部', locked: true, lockedUntil: '2030-01-01T09:00:00Z' }),
     user(3, 'zhangwei', '张伟', { mobile: '13812345678', roles: [{ id: 5, name: '研发人员' }] }),
     user(4, 'lina', '李娜', { deptId: 4, deptName: '市场部', locked: true, lockedUntil: '2030-01-01T09:00:00Z' }),
   ];
