@@ -153,3 +153,15 @@ export const CHAT_PATHS = {
   fileAdd: '/document/chat/file/add',
   excelFileAdd: '/document/excel/chat/file/add',
 } as const;
+
+/** Test-case generation (spec §7; issue 14): the AI family under /api/apps. */
+export const TESTCASE_PATHS = {
+  generate: '/api/apps/testcase_generation/v2/generate',
+  taskStatus: '/api/apps/testcase_generation/v2/task_status',
+  list: '/api/apps/testcase_generation/v2/list',
+  detail: '/api/apps/testcase_generation/v2/detail',
+  pause: '/api/apps/testcase_generation/v2/task/pause',
+  resume: '/api/apps/testcase_generation/v2/task/resume',
+  terminate: '/api/apps/testcase_generation/v2/task/terminate',
+  skip: '/api/apps/testcase_generation/v2/item/skip',
+} as const;
