@@ -18,6 +18,7 @@ import { managementRoutes } from './routes/mgmt';
 import { knowledgeRoutes } from './routes/knowledge';
 import { chatRoutes } from './routes/chat';
 import { chatFileRoutes } from './routes/chat/files';
+import { testcaseRoutes } from './routes/testcases';
 import { startWorker } from './jobs/worker';
 import { documentJobHandler } from './knowledge/process';
 import { warmTermIndexes } from './knowledge/term-index';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(knowledgeRoutes(deps));
   await app.register(chatRoutes(deps, { soleProcess: database.kind === 'pglite' }));
   await app.register(chatFileRoutes(deps, { soleProcess: database.kind === 'pglite' }));
+  await app.register(testcaseRoutes(deps, { soleProcess: database.kind === 'pglite' }));
   await removePartialFiles(config);
   // Uploads cut off by a crash; with a shared database other processes may be receiving into the same DATA_DIR.
   await sweepIncoming(config, database.kind === 'pglite' ? 0 : config.requestTimeoutMs);

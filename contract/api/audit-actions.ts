@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = {
   'doc-delete': '删除文档',
   'dialogue-delete': '删除对话',
   'chat-file-upload': '对话上传文件',
+  'testcase-generate': '新建用例生成',
+  'testcase-tasks': '管理用例任务',
 } as const;
 
 export type AuditActionCode = keyof typeof AUDIT_ACTIONS;

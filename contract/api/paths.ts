@@ -160,6 +160,7 @@ export const TESTCASE_PATHS = {
   taskStatus: '/api/apps/testcase_generation/v2/task_status',
   list: '/api/apps/testcase_generation/v2/list',
   detail: '/api/apps/testcase_generation/v2/detail',
+  start: '/api/apps/testcase_generation/v2/start',
   pause: '/api/apps/testcase_generation/v2/task/pause',
   resume: '/api/apps/testcase_generation/v2/task/resume',
   terminate: '/api/apps/testcase_generation/v2/task/terminate',

@@ -1,10 +1,10 @@
 // Test-case generation calls (spec §7; issue 14). Answers use the AI family's envelope.
 import { Type, type Static } from 'typebox';
-import { CASE_PRIORITIES, TASK_STATUSES, TESTCASE_LIMITS } from './testcase-limits';
+import { TASK_STATUSES, TESTCASE_LIMITS } from './testcase-limits';
 
 export * from './testcase-limits';
 
-export const TaskStatusSchema = Type.Union(TASK_STATUSES.map((s) => Type.Literal(s)));
+export const TaskStatusSchema = Type.Enum(TASK_STATUSES);
 
 const Text = (maxLength: number, minLength = 0) => Type.String({ minLength, maxLength });
 
@@ -107,5 +107,3 @@ export const SkipItemBody = Type.Object({
   reason: Text(TESTCASE_LIMITS.maxReasonChars, 1),
 });
 export type SkipItemBody = Static<typeof SkipItemBody>;
-
-export const PRIORITY_SCHEMA = Type.Union(CASE_PRIORITIES.map((p) => Type.Literal(p)));

@@ -11,6 +11,11 @@
 // the prompt names (`表名：x`, else `data`): 删除 → DELETE, 多少/count → COUNT(*), 各/每个/按 → the first text
 // (VARCHAR) column with the sum of the first numeric column (from the prompt's `- "name" TYPE` lines), else SELECT * LIMIT 10.
 //   [bad-sql]         in the last user message: a query on a column that does not exist (a correction then succeeds)
+// A system prompt containing `测试用例` (test-case generation) is answered with the JSON cases of the item named by
+// `需求编号：`/`需求标题：`, one per constraint listed (at least one), unless the item's text holds:
+//   [bad-json]         malformed JSON at first; the repair request (which quotes the first answer) gets valid cases
+//   [bad-json-always]  malformed JSON every time
+//   [delay:N]          (any answer that is not streamed) wait N ms first; a request aborted meanwhile counts as aborted
 //   [bad-sql-always]  in the last user message: a query on another missing column, and again when the correction
 //                     request quotes the error naming that column (the correction fails too)
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -88,12 +93,32 @@ function sqlFor(question: string, system = ''): string {
   return `SELECT * FROM ${table} LIMIT 10`;
 }
 
+/** The JSON cases of a test-case generation request (see the markers above). */
+function testCasesFor(messages: Message[]): string {
+  const first = messages.find((m) => m.role === 'user')?.content ?? '';
+  const repairing = messages.some((m) => m.role === 'assistant');
+  if (first.includes('[bad-json-always]') || (first.includes('[bad-json]') && !repairing)) return '{"cases": [{"title": "缺少结尾"';
+  const code = /需求编号：(.*)/.exec(first)?.[1]?.trim() ?? 'R';
+  const title = /需求标题：(.*)/.exec(first)?.[1]?.trim() ?? '需求';
+  const constraints = [...first.matchAll(/^\d+\. (.+)$/gm)].map((m) => m[1]);
+  const cases = (constraints.length ? constraints : [title]).map((c, i) => ({
+    title: `${title}：${c}（${code}）`,
+    module: '',
+    precondition: '系统运行正常',
+    steps: [{ step: `按「${c}」操作`, expected: '结果符合需求' }, { step: '输入边界值', expected: '边界处理正确' }],
+    priority: i === 0 ? 'P0' : 'P2',
+    case_type: i === 0 ? '功能' : '边界',
+  }));
+  return JSON.stringify({ cases });
+}
+
 /** The deterministic answer for a prompt. */
 export function answerFor(messages: Message[]): string {
   const user = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
   const long = marker(user, 'long');
   if (long) return longMarkdown(long);
+  if (/测试用例/.test(system)) return testCasesFor(messages);
   if (/SQL/.test(system)) return `\`\`\`sql\n${sqlFor(user, system)}\n\`\`\``;
   const context = messages
     .filter((m) => m.role !== 'user' || m !== messages[messages.length - 1])
@@ -190,6 +215,20 @@ async function handle(req: IncomingMessage, res: ServerResponse, stats: FakeLlmS
     stats.active++;
     try {
       if (body.stream) return await streamAnswer(req, res, model, user, answer, stats);
+      const delay = marker(messages.find((m) => m.role === 'user')?.content ?? '', 'delay');
+      if (delay) {
+        const closed = await new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), delay);
+          res.once('close', () => {
+            clearTimeout(timer);
+            resolve(true);
+          });
+        });
+        if (closed) {
+          stats.aborted++;
+          return;
+        }
+      }
       stats.completed++;
       return sendJson(res, 200, {
         id: `chatcmpl-fake-${stats.requests}`,
