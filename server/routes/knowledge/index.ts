@@ -215,9 +215,10 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const { space, generation } = await spaceWithGeneration(deps, request.params.space);
       const { embedding } = storedArguments(space.argument);
       const v = await viewer(deps, request);
-      const key = answerKey('recall', v, { ...request.body, topk: embedding.topk });
+      // The space's top-K and 召回阈值 unless the test names its own (D29).
+      const key = answerKey('recall', v, { ...request.body, topk: embedding.topk, threshold: embedding.recall_score });
       const hits = await cachedForSpace(deps.db, space.id, key, () => recallChunks(deps, v, space.id, request.body.question,
-        request.body.recall_top_k ?? embedding.topk, request.body.recall_score_threshold ?? -100), generation);
+        request.body.recall_top_k ?? embedding.topk, request.body.recall_score_threshold ?? embedding.recall_score), generation);
       return aiOk(hits);
     });
   };
