@@ -180,7 +180,7 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     await user.click(within(sources).getByText('[1] 差旅制度.pdf'));
     const drawer = await screen.findByRole('dialog', {}, LOAD);
     expect(within(drawer).getByText('一线城市住宿标准为每晚 600 元。')).toBeInTheDocument();
-    expect(within(drawer).getByText('0.820')).toBeInTheDocument();
+    expect(within(drawer).getByText('82%')).toBeInTheDocument();
   });
 
   it('shows a spreadsheet answer as a chart with its data and SQL', async () => {
