@@ -1,3 +1,4 @@
+import { gradeText } from '../../identity/audit-format';
 import fs from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -122,7 +123,7 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
         const ids = await uploadDocuments(deps, await viewer(deps, request), space, files, {
           secrecy: fields.secrecy, reviewRoles: parseReviewRoles(fields.review_role), docName: fields.doc_name || undefined,
         });
-        request.auditDetail = `密级 ${fields.secrecy}，${ids.length} 个文件`;
+        request.auditDetail = `密级 ${await gradeText(deps, fields.secrecy)}，${ids.length} 个文件`;
         return aiOk(ids);
       });
     });
