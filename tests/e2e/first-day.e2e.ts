@@ -1,11 +1,12 @@
-// A new user's first day (issue 12, D27): a user the system administrator just created holds no role, yet opens
+// A new user's first day (issue 12): a user the system administrator just created holds no role, yet opens
 // 智能问答 and 知识库 without being signed out; an administrator opening another administrator's page by address
-// lands on /sysMgr/index with 无权访问该页面 and stays signed in.
+// lands on /sysMgr/index with 无权访问该页面 and stays signed in (D27); built-in buttons cannot be edited or deleted
+// (D28); the recall test finds nothing for a nonsense question and highlights what a real one matched (D29).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectText, hashRoute, signedInPage, signInThroughForm, waitForRoute } from './support/app';
 import { freshPage, launchBrowser, screenshotBoth } from './support/browser';
-import { ADMIN_PASSWORD, startServer, type TestServer } from './support/server';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from './support/server';
 
 let server: TestServer;
 let browser: Browser;
@@ -102,6 +103,49 @@ describe('a new user’s first day', () => {
     await tab.goto(`${server.url}/#/sysMgr/userMgr`);
     await waitForRoute(tab, /^\/sysMgr\/index$/);
     await expectText(tab, '无权访问该页面');
+    await context.close();
+  });
+
+  it('功能点管理 shows 智能问答’s built-in 上传文件 with 编辑 and 删除 disabled, and says why', async () => {
+    const { context, page } = await signedInPage(browser, server.url, 'sysadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
+    await page.goto(`${server.url}/#/implConfigMgr/funcMgr`);
+    await page.getByText('业务功能').click();
+    await page.locator('.search-tree').getByText('智能问答').first().click();
+    const upload = page.locator('tr', { hasText: '上传文件' }).first();
+    await upload.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await upload.getByRole('button', { name: '编辑' }).isDisabled()).toBe(true);
+    expect(await upload.getByRole('button', { name: '删除' }).isDisabled()).toBe(true);
+    await upload.getByTestId('row-tools-locked').hover();
+    await expectText(page, '系统内置按钮，不能编辑或删除');
+    await screenshotBoth(page, 'first-day-builtin-buttons');
+    await context.close();
+  });
+
+  it('the recall test finds nothing for 量子纠缠超导材料 and highlights the words a real question matched', async () => {
+    const { context, page } = await signedInPage(browser, server.url, 'demo', DEMO_PASSWORD);
+    const token = await tokenOf('demo', DEMO_PASSWORD);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const res = await fetch(`${server.url}/knowledge/${encodeURIComponent('示例知识库')}/document/list`, {
+        method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ page_size: 50 }),
+      });
+      const docs = ((await res.json()) as { data: { data: { status: string }[] } }).data.data;
+      if ((docs.length && docs.every((d) => d.status === 'FINISHED')) || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    await page.goto(`${server.url}/#/knowledgeList?space=${encodeURIComponent('示例知识库')}`);
+    await page.getByRole('button', { name: /召回测试/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('问题').fill('量子纠缠超导材料');
+    await dialog.getByRole('button', { name: /测\s*试/ }).click();
+    await expectText(dialog, '没有相关度达到召回阈值的分段');
+    expect(await page.getByTestId('recall-hit').count()).toBe(0);
+    await dialog.getByLabel('问题').fill('出差住宿标准是多少');
+    await dialog.getByRole('button', { name: /测\s*试/ }).click();
+    await page.getByTestId('recall-hit').first().waitFor({ timeout: 15_000 });
+    const marks = await page.getByTestId('recall-hit').first().locator('mark').allTextContents();
+    expect(marks.length).toBeGreaterThan(0);
+    await screenshotBoth(page, 'first-day-recall');
     await context.close();
   });
 });
