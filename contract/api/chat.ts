@@ -50,7 +50,10 @@ export const Citation = Type.Object({
   doc_name: Type.String(),
   chunk_id: Type.Number(),
   content: Type.String(),
+  /** Relevance 0..1 (D29), shown as a percentage. */
   score: Type.Number(),
+  /** The question's words that the passage holds (lower case), highlighted where the passage is shown. */
+  highlights: Type.Optional(Type.Array(Type.String())),
 });
 export type Citation = Static<typeof Citation>;
 

@@ -15,3 +15,4 @@ export * from './user-rules';
 export * from './knowledge';
 export * from './chat';
 export * from './testcases';
+export * from './relevance';

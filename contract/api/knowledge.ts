@@ -203,5 +203,7 @@ export const RecallHit = Type.Object({
   score: Type.Number(),
   metadata: Type.Object({ seq: Type.Number(), secrecy: Type.String() }),
   retriever: Type.String(),
+  /** The question's words that the passage holds, for the client to find and highlight (lower case). */
+  highlights: Type.Optional(Type.Array(Type.String())),
 });
 export type RecallHit = Static<typeof RecallHit>;

@@ -197,7 +197,7 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
   // The model request goes out first; the question and the empty answer are stored while the model thinks (the
   // embedded database works on this thread, so a write started first would hold the request back). The write is
   // awaited before the first text goes out, so a crash never loses what was shown.
-  const pieces = p.model
+  const pieces = p.model && p.answer.reply === undefined
     ? runtime.models.stream(p.model, p.answer.messages, { temperature: p.temperature, maxTokens: p.maxTokens }, signal)
     : null;
   const firstPiece = pieces?.next();
@@ -235,7 +235,7 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
     send(chunk('', { role: 'assistant', order: p.round }));
     if (!pieces || !firstPiece) {
       await stored();
-      text = p.answer.fallback ?? CHAT_MESSAGES.noModel;
+      text = p.answer.reply ?? p.answer.fallback ?? CHAT_MESSAGES.noModel;
       send(chunk(text));
     } else {
       for (let next = await firstPiece; !next.done; next = await pieces.next()) {

@@ -49,6 +49,8 @@ export type PreparedAnswer = {
   references?: Citation[];
   /** The answer to give when no model is configured (e.g. the best passages); absent → the 未配置大模型 message. */
   fallback?: string;
+  /** The whole answer, given without asking the model (e.g. no passage reached the space's 召回阈值). */
+  reply?: string;
   /** Runs after the model's text (e.g. the SQL of a spreadsheet answer); not run when the answer was stopped. */
   finish?: (answer: string) => Promise<ModeFinish>;
 };

@@ -81,7 +81,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       const cred = adminCreds[i];
       await tx.insert(users).values({
         ...account, deptId: ROOT_DEPT_ID, passwordHash: cred.hash, mustChangePassword: cred.mustChange,
-        system: true, clearance: DEFAULT_GRADES[0].code, ...stamp,
+        // System management carries the 机密 label (spec §2): its accounts hold the highest grade (D28).
+        system: true, clearance: DEFAULT_GRADES[DEFAULT_GRADES.length - 1].code, ...stamp,
       });
       accounts.push({ username: account.username, fullName: account.fullName, system: true, generatedPassword: cred.generated });
       const role = SYSTEM_ROLES.find((r) => r.userId === account.id);

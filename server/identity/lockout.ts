@@ -1,3 +1,4 @@
+import { auditTime } from './audit-format';
 import { and, eq, gt, max, sql } from 'drizzle-orm';
 import type { Actor, Deps } from '../deps';
 import { loginFailures, loginSourceFailures, users } from '../db/schema';
@@ -12,11 +13,6 @@ import { revokeUserSessions } from './sessions';
 // A lock only refuses new sign-ins: sessions already open go on (a failure is no proof against their holder).
 
 const MINUTE = 60_000;
-
-/** China Standard Time (UTC+8, no daylight saving) as YYYY-MM-DD HH:mm:ss, as the audit export writes times. */
-function beijingTime(d: Date): string {
-  return new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 const later = (a: Date | null | undefined, b: Date | null | undefined) => (!a ? b ?? null : !b ? a : a > b ? a : b);
 const active = (d: Date | null | undefined, now: Date) => (d && d.getTime() > now.getTime() ? d : null);
@@ -80,13 +76,13 @@ export async function recordFailure(deps: Deps, username: string, source: string
   if (result.sourceLock) {
     await writeAudit(deps, {
       actor, action: 'lock', target: username, result: 'success',
-      detail: `来自 ${source} 连续 ${result.ownFailures} 次登录失败，该来源锁定至 ${beijingTime(result.sourceLock)}（北京时间）`,
+      detail: `来自 ${source} 连续 ${result.ownFailures} 次登录失败，该来源锁定至 ${auditTime(result.sourceLock)}（北京时间）`,
     });
   }
   if (result.accountLock) {
     await writeAudit(deps, {
       actor, action: 'lock', target: username, result: 'success',
-      detail: `${config.loginAccountWindowMinutes} 分钟内登录失败 ${result.failures} 次，账号锁定至 ${beijingTime(result.accountLock)}（北京时间）`,
+      detail: `${config.loginAccountWindowMinutes} 分钟内登录失败 ${result.failures} 次，账号锁定至 ${auditTime(result.accountLock)}（北京时间）`,
     });
   }
   return later(result.sourceLock, result.accountLock);
@@ -117,7 +113,7 @@ export async function lockAccount(deps: Deps, username: string, actor: Actor, un
     .onConflictDoUpdate({ target: loginFailures.username, set: { lockedUntil, lastFailureAt: now } });
   const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.username, username));
   if (user) await revokeUserSessions(deps, user.id);
-  await writeAudit(deps, { actor, action: 'lock', target: username, result: 'success', detail: `锁定至 ${beijingTime(lockedUntil)}（北京时间）` });
+  await writeAudit(deps, { actor, action: 'lock', target: username, result: 'success', detail: `锁定至 ${auditTime(lockedUntil)}（北京时间）` });
   return lockedUntil;
 }
 

@@ -1,3 +1,4 @@
+import { gradeChange, roleNames } from './audit-format';
 import { eq } from 'drizzle-orm';
 import type { Actor, Deps } from '../deps';
 import { secrecyGrades, userRoles, users } from '../db/schema';
@@ -49,7 +50,7 @@ export async function setUserRoles(deps: Deps, userId: number, roleIds: number[]
     await tx.update(users).set({ updatedAt: deps.now() }).where(eq(users.id, userId));
   });
   await revokeUserSessions(deps, userId);
-  await writeAudit(deps, { actor, action: 'user-roles', target: user.username, detail: `角色 ${roleIds.join(',')}`, result: 'success' });
+  await writeAudit(deps, { actor, action: 'user-roles', target: user.username, detail: `角色：${await roleNames(deps, roleIds)}`, result: 'success' });
 }
 
 /** Changes a user's clearance (密级); ends the user's sessions so nothing stale keeps the old clearance. */
@@ -63,6 +64,6 @@ export async function setUserClearance(
   await revokeUserSessions(deps, userId);
   if (options.audit === false) return;
   await writeAudit(deps, {
-    actor, action: 'user-clearance', target: user.username, detail: `${user.clearance} → ${gradeCode}`, result: 'success',
+    actor, action: 'user-clearance', target: user.username, detail: await gradeChange(deps, user.clearance, gradeCode), result: 'success',
   });
 }

@@ -85,6 +85,27 @@ export function tidy(text: string): string {
     .trim();
 }
 
+const TYPE_NAMES: Record<DocumentType, string> = { pdf: 'PDF', docx: 'Word（docx）', xlsx: 'Excel（xlsx）', csv: 'CSV', txt: '文本', md: 'Markdown', html: 'HTML' };
+
+/**
+ * Why a parser refused a file, in Chinese (D28): the parsers' own messages are English (pdf.js's "Invalid PDF
+ * structure.", JSZip's "End of central directory not found") and users read this reason in the document list.
+ */
+export function parseFailureReason(err: unknown, type: DocumentType): string {
+  const name = err instanceof Error ? err.name : '';
+  const message = err instanceof Error ? err.message : String(err);
+  const kind = TYPE_NAMES[type] ?? type;
+  if (name === 'PasswordException' || /password|encrypt/i.test(message)) return `${kind} 文件已加密，请去除密码后重新上传`;
+  if (message === 'not text') return '文件不是可识别的文本编码（支持 UTF-8 与 GB18030）';
+  if (name === 'InvalidPDFException' || /invalid pdf|pdf structure|pdf header/i.test(message)) {
+    return 'PDF 文件结构无效（可能已损坏或不是真正的 PDF），请用 PDF 阅读器打开确认后重新上传';
+  }
+  if (/zip|central directory|corrupted|end of data|signature/i.test(message)) {
+    return `${kind} 文件的压缩结构已损坏，请用办公软件打开并另存后重新上传`;
+  }
+  return `${kind} 文件可能已损坏、加密或格式不受支持，请检查后重新上传`;
+}
+
 /**
  * The text of a document. A file that cannot be read fails for good (PermanentJobError) with the reason
  * in Chinese: retrying a corrupt file cannot help.
@@ -101,7 +122,7 @@ export async function extractText(buf: Buffer, type: DocumentType): Promise<stri
       raw = type === 'html' ? htmlText(text) : text;
     }
   } catch (err) {
-    throw new PermanentJobError(`文件无法解析（可能已损坏或加密）：${err instanceof Error ? err.message : String(err)}`.slice(0, 300));
+    throw new PermanentJobError(`文件无法解析：${parseFailureReason(err, type)}`);
   }
   const text = tidy(raw);
   if (!text) throw new PermanentJobError('文件中没有可提取的文字（扫描件需先进行文字识别）');

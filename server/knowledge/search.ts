@@ -4,8 +4,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import { documentChunks, knowledgeDocuments } from '../db/schema';
-import { queryTerms, queryWords } from './segment';
-import { termIndex, type Candidate } from './term-index';
+import { indexTerms, plainTerm, queryTerms, queryWords } from './segment';
+import { termIndex, wordWeight, type Candidate } from './term-index';
 import { embeddingModel, embedTexts, vectorRecall } from './vectors';
 import { visibleTo, type Viewer } from './visibility';
 
@@ -13,17 +13,21 @@ import { visibleTo, type Viewer } from './visibility';
 const RRF_K = 60;
 
 /**
- * Recall over the chunks of a space that the viewer may see (finished documents only).
+ * Recall over the chunks of a space that the viewer may see (finished documents only): at most `topK` passages whose
+ * relevance is at least `minScore`, most relevant first.
  *
- * Full text: passages holding every meaningful query word first; only when those are fewer than topK, passages
- * holding any of them. On PostgreSQL (and for a space too large for memory) the score is the cover-density rank
- * normalised to 0..1; on the embedded
- * database the terms are ranked in memory with BM25 (server/knowledge/term-index.ts, normalised the same way)
- * and the candidates are read back through THE visibility predicate in SQL.
+ * Relevance is one scale from 0 to 1 (D29), the one the space's 召回阈值 is set on and the one the recall test and
+ * knowledge chat show (as a percentage): for full text, the share of the question's meaningful words, each weighted
+ * by how rare it is among the space's passages (1 + its BM25 inverse document frequency), that the passage holds; a
+ * passage holding every word is 100%, one sharing a single common word with the question a few per cent. BM25
+ * orders passages of equal relevance. On the embedded database the words are ranked in memory
+ * (server/knowledge/term-index.ts) and the candidates read back through THE visibility predicate in SQL; on
+ * PostgreSQL (and for a space too large for memory) SQL finds the passages and the same relevance is computed from
+ * their words, with the words' frequencies counted in SQL.
  *
- * With an embedding model (and pgvector), the question's vector finds the nearest visible chunks too, and both
- * lists are merged by reciprocal rank fusion; the score is then the fused score normalised to 0..1. A model that
- * fails at question time leaves full text alone (the answer must not depend on the model server being up).
+ * With an embedding model (and pgvector), the question's vector finds the nearest visible chunks too; a passage's
+ * relevance is then the higher of its word relevance and its cosine similarity. A model that fails at question
+ * time leaves full text alone (the answer must not depend on the model server being up).
  */
 export async function recallChunks(
   deps: Pick<Deps, 'db'> & { config?: Config },
@@ -31,11 +35,15 @@ export async function recallChunks(
   spaceId: number,
   question: string,
   topK: number,
-  minScore = -100,
+  minScore = 0,
 ): Promise<RecallHit[]> {
-  const [text, vector] = await Promise.all([fullText(deps.db, viewer, spaceId, question, topK), vectorHits(deps, viewer, spaceId, question, topK)]);
+  const [text, vector] = await Promise.all([
+    fullText(deps.db, viewer, spaceId, question, topK, minScore),
+    vectorHits(deps, viewer, spaceId, question, topK),
+  ]);
   const hits = vector ? fuse([text, vector], topK) : text;
-  return hits.filter((hit) => hit.score >= minScore);
+  const words = queryWords(question);
+  return hits.filter((hit) => hit.score >= minScore).slice(0, topK).map((hit) => ({ ...hit, highlights: matchedWords(hit.content, words) }));
 }
 
 type Row = { id: number; documentId: number; seq: number; content: string; docName: string; secrecy: string };
@@ -47,6 +55,12 @@ function toHit(r: Row, score: number, retriever: string): RecallHit {
     chunk_id: r.id, document_id: r.documentId, chunk_name: r.docName, content: r.content,
     score: rounded(score), metadata: { seq: r.seq, secrecy: r.secrecy }, retriever,
   };
+}
+
+/** The query words found in a passage's text (as typed there, case aside), longest first, for highlighting. */
+export function matchedWords(content: string, words: string[]): string[] {
+  const text = content.normalize('NFKC').toLowerCase();
+  return words.filter((w) => text.includes(w)).sort((a, b) => b.length - a.length);
 }
 
 const chunkColumns = {
@@ -68,52 +82,75 @@ function embedded(db: Db): boolean {
   return typeof client?.dumpDataDir === 'function';
 }
 
-async function fullText(db: Db, viewer: Viewer, spaceId: number, question: string, topK: number): Promise<RecallHit[]> {
+async function fullText(db: Db, viewer: Viewer, spaceId: number, question: string, topK: number, minScore: number): Promise<RecallHit[]> {
+  const words = queryWords(question);
+  if (!words.length) return [];
   const index = embedded(db) ? await termIndex(db, spaceId) : null;
-  if (index) {
-    const words = queryWords(question);
-    if (!words.length) return [];
-    return visibleCandidates(db, viewer, spaceId, index.rank(words), topK);
-  }
+  if (index) return visibleCandidates(db, viewer, spaceId, index.rank(words, minScore), topK);
   const all = queryTerms(question, '&');
   if (!all) return [];
-  const hits = await sqlSearch(db, viewer, spaceId, all, topK);
+  // Passages holding every word, then (when fewer than topK) those holding any; a few more than topK, as the
+  // relevance below may reorder them.
+  const wanted = topK * 2;
+  const hits = await sqlSearch(db, viewer, spaceId, all, wanted);
   const any = queryTerms(question, '|');
-  if (hits.length < topK && any && any !== all) {
-    const seen = new Set(hits.map((h) => h.chunk_id));
-    for (const hit of await sqlSearch(db, viewer, spaceId, any, topK)) {
-      if (hits.length >= topK) break;
-      if (!seen.has(hit.chunk_id)) hits.push(hit);
+  if (hits.length < wanted && any && any !== all) {
+    const seen = new Set(hits.map((h) => h.row.id));
+    for (const hit of await sqlSearch(db, viewer, spaceId, any, wanted)) {
+      if (hits.length >= wanted) break;
+      if (!seen.has(hit.row.id)) hits.push(hit);
     }
   }
-  return hits;
+  if (!hits.length) return [];
+  const weights = await sqlWeights(db, spaceId, words);
+  const total = weights.reduce((a, b) => a + b, 0) || 1;
+  return hits
+    .map((hit) => {
+      const terms = new Set(indexTerms(hit.row.content).split(' ').map(plainTerm));
+      const held = words.reduce((sum, word, i) => sum + (terms.has(word) ? weights[i] : 0), 0);
+      return { hit: toHit(hit.row, Math.min(1, held / total), 'fulltext'), rank: hit.rank };
+    })
+    .filter(({ hit }) => hit.score >= minScore)
+    .sort((a, b) => b.hit.score - a.hit.score || b.rank - a.rank || a.hit.chunk_id - b.hit.chunk_id)
+    .slice(0, topK)
+    .map(({ hit }) => hit);
 }
 
-/**
- * The first topK candidates (best first) that the viewer may see, read in growing pages through the visibility
- * predicate in SQL; the BM25 score is normalised to 0..1 as s / (s + 10).
- */
+/** The query words' weights over the space's chunks (`wordWeight`), their frequencies counted in SQL. */
+async function sqlWeights(db: Db, spaceId: number, words: string[]): Promise<number[]> {
+  const counts = words.map((w) => sql`count(*) filter (where ${documentChunks.search} @@ to_tsquery('simple', ${`'${w}'`}))`);
+  const [row] = await db.select({ n: sql<number>`count(*)`, df: sql<number[]>`array[${sql.join(counts, sql`, `)}]` })
+    .from(documentChunks)
+    .innerJoin(knowledgeDocuments, eq(knowledgeDocuments.id, documentChunks.documentId))
+    .where(and(eq(documentChunks.spaceId, spaceId), eq(knowledgeDocuments.status, 'FINISHED')));
+  const n = Number(row?.n ?? 0);
+  return words.map((_w, i) => {
+    return wordWeight(n, Number(row?.df?.[i] ?? 0));
+  });
+}
+
+/** The first topK candidates (best first) that the viewer may see, read in growing pages through the visibility predicate in SQL. */
 async function visibleCandidates(db: Db, viewer: Viewer, spaceId: number, pages: Iterable<Candidate[]>, topK: number): Promise<RecallHit[]> {
   const hits: RecallHit[] = [];
   for (const page of pages) {
     const rows = await visibleChunks(db, viewer, spaceId, sql`${documentChunks.id} = ANY(${sql.param(page.map((c) => c[0]))}::bigint[])`);
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
-    for (const [id, score] of page) {
+    for (const [id, relevance] of page) {
       const row = byId.get(id);
-      if (row) hits.push(toHit(row, score / (score + 10), 'fulltext'));
+      if (row) hits.push(toHit(row, relevance, 'fulltext'));
       if (hits.length >= topK) return hits;
     }
   }
   return hits;
 }
 
-async function sqlSearch(db: Db, viewer: Viewer, spaceId: number, terms: string, topK: number): Promise<RecallHit[]> {
+async function sqlSearch(db: Db, viewer: Viewer, spaceId: number, terms: string, limit: number): Promise<{ row: Row; rank: number }[]> {
   const query = sql`to_tsquery('simple', ${terms})`;
   const score = sql<number>`ts_rank_cd(${documentChunks.search}, ${query}, 32)`;
   const rows = await visibleChunks(db, viewer, spaceId, sql`${documentChunks.search} @@ ${query}`, score)
     .orderBy(desc(score), documentChunks.id)
-    .limit(topK);
-  return rows.map((r) => toHit(r, Number(r.score), 'fulltext'));
+    .limit(limit);
+  return rows.map((r) => ({ row: r, rank: Number(r.score) }));
 }
 
 /** The nearest chunks by vector, or null without an embedding model (or when it fails now). */
@@ -127,23 +164,27 @@ async function vectorHits(deps: Pick<Deps, 'db'> & { config?: Config }, viewer: 
     return null;
   }
   const rows = await vectorRecall(deps.db, viewer, spaceId, model, vector, topK);
-  return rows.map((r) => toHit(r, r.score, 'vector'));
+  // Cosine similarity, 0..1 (opposite directions count as unrelated, not negative).
+  return rows.map((r) => toHit(r, Math.max(0, r.score), 'vector'));
 }
 
-/** Reciprocal rank fusion of ranked lists: the fused score normalised by its best possible value. */
+/**
+ * Merges ranked lists of the same passages: a passage's relevance is the highest any list gave it (word relevance,
+ * cosine similarity: both 0..1), most relevant first; reciprocal rank fusion orders passages of equal relevance.
+ */
 export function fuse(lists: RecallHit[][], topK: number): RecallHit[] {
-  const fused = new Map<number, { hit: RecallHit; score: number; retrievers: Set<string> }>();
+  const fused = new Map<number, { hit: RecallHit; score: number; rrf: number; retrievers: Set<string> }>();
   for (const list of lists) {
     list.forEach((hit, rank) => {
-      const entry = fused.get(hit.chunk_id) ?? { hit, score: 0, retrievers: new Set<string>() };
-      entry.score += 1 / (RRF_K + rank + 1);
+      const entry = fused.get(hit.chunk_id) ?? { hit, score: 0, rrf: 0, retrievers: new Set<string>() };
+      entry.rrf += 1 / (RRF_K + rank + 1);
+      entry.score = Math.max(entry.score, hit.score);
       entry.retrievers.add(hit.retriever);
       fused.set(hit.chunk_id, entry);
     });
   }
-  const best = lists.length / (RRF_K + 1);
   return [...fused.values()]
-    .sort((a, b) => b.score - a.score || a.hit.chunk_id - b.hit.chunk_id)
+    .sort((a, b) => b.score - a.score || b.rrf - a.rrf || a.hit.chunk_id - b.hit.chunk_id)
     .slice(0, topK)
-    .map(({ hit, score, retrievers }) => ({ ...hit, score: rounded(score / best), retriever: retrievers.size > 1 ? 'hybrid' : hit.retriever }));
+    .map(({ hit, score, retrievers }) => ({ ...hit, score: rounded(score), retriever: retrievers.size > 1 ? 'hybrid' : hit.retriever }));
 }

@@ -31,7 +31,7 @@ export function indexTerms(text: string): string {
 /** Words too common to tell passages apart (question words, particles, copulas). */
 const STOPWORDS = new Set([
   '的', '了', '是', '在', '和', '与', '及', '或', '等', '吗', '呢', '吧', '啊', '也', '都', '就', '而', '有', '被', '把', '对',
-  '什么', '怎么', '怎样', '如何', '哪些', '哪个', '多久', '多少', '为什么', '是否', '可以', '能否', '请问', '一下', '这个', '那个',
+  '什么', '时候', '怎么', '怎样', '如何', '哪些', '哪个', '多久', '多少', '为什么', '是否', '可以', '能否', '请问', '一下', '这个', '那个',
   'the', 'a', 'an', 'of', 'to', 'is', 'are', 'and', 'or', 'what', 'how', 'in', 'on', 'for',
 ]);
 

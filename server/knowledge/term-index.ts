@@ -103,43 +103,60 @@ class SpaceIndex {
     return this.chunkIds.length - this.aliveCount;
   }
 
-  /**
-   * BM25 over the query words. Answers the candidates holding every word, then those holding only some, each
-   * best first, in pages of chunk ids with their scores (the first page small: usually all that is read).
-   */
-  *rank(words: string[]): Generator<Candidate[]> {
-    const scores = new Float64Array(this.chunkIds.length);
-    const matched = new Uint8Array(this.chunkIds.length);
-    const avg = this.aliveCount ? this.totalLength / this.aliveCount : 1;
-    const touched: number[] = [];
-    for (const word of words) {
+  /** The query words' weights over the space's chunks (`wordWeight`). */
+  weights(words: string[]): number[] {
+    return words.map((word) => {
       const id = this.byPlain.get(word);
-      if (id === undefined) continue;
+      const df = id === undefined ? 0 : this.liveCount(id);
+      return wordWeight(this.aliveCount, df);
+    });
+  }
+
+  private liveCount(id: number): number {
+    const { data, length } = this.postings[id];
+    let n = 0;
+    for (let i = 0; i < length; i++) if (this.alive[data[i] >> 4]) n++;
+    return n;
+  }
+
+  /**
+   * Ranks the chunks holding any query word. Relevance (0..1, D29) is the share of the question's weight
+   * (`weights`) that the chunk holds: 1 when it holds every meaningful word, little when it shares one common word.
+   * Candidates come by relevance, then BM25 among equals, in pages of [chunk id, relevance] (the first page small:
+   * usually all that is read); none below `minRelevance`.
+   */
+  *rank(words: string[], minRelevance = 0): Generator<Candidate[]> {
+    const scores = new Float64Array(this.chunkIds.length);
+    const held = new Float64Array(this.chunkIds.length);
+    const avg = this.aliveCount ? this.totalLength / this.aliveCount : 1;
+    const weights = this.weights(words);
+    const total = weights.reduce((a, b) => a + b, 0) || 1;
+    const touched: number[] = [];
+    words.forEach((word, w) => {
+      const id = this.byPlain.get(word);
+      if (id === undefined) return;
       const { data, length } = this.postings[id];
-      const idf = Math.log(1 + (this.aliveCount - length + 0.5) / (length + 0.5));
+      const idf = weights[w];
       for (let i = 0; i < length; i++) {
         const slot = data[i] >> 4;
         if (!this.alive[slot]) continue;
         const tf = data[i] & 15;
-        if (matched[slot] === 0) touched.push(slot);
-        matched[slot]++;
+        if (held[slot] === 0) touched.push(slot);
+        held[slot] += idf;
         scores[slot] += idf * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[slot]) / avg)));
       }
-    }
-    const all: number[] = [];
-    const some: number[] = [];
-    for (const slot of touched) (matched[slot] === words.length ? all : some).push(slot);
-    const better = (a: number, b: number) => scores[b] - scores[a] || this.chunkIds[a] - this.chunkIds[b];
-    const page = (slots: number[]): Candidate[] => slots.map((s) => [this.chunkIds[s], scores[s]]);
-    for (const group of [all, some]) {
-      if (!group.length) continue;
-      const first = best(group, FIRST_PAGE, better);
-      yield page(first);
-      if (group.length <= first.length) continue;
-      const taken = new Set(first);
-      const rest = group.filter((s) => !taken.has(s)).sort(better);
-      for (let i = 0; i < rest.length; i += LATER_PAGE) yield page(rest.slice(i, i + LATER_PAGE));
-    }
+    });
+    const relevance = (slot: number) => Math.min(1, held[slot] / total);
+    const passing = touched.filter((slot) => relevance(slot) >= minRelevance);
+    const better = (a: number, b: number) => relevance(b) - relevance(a) || scores[b] - scores[a] || this.chunkIds[a] - this.chunkIds[b];
+    const page = (slots: number[]): Candidate[] => slots.map((s) => [this.chunkIds[s], relevance(s)]);
+    if (!passing.length) return;
+    const first = best(passing, FIRST_PAGE, better);
+    yield page(first);
+    if (passing.length <= first.length) return;
+    const taken = new Set(first);
+    const rest = passing.filter((s) => !taken.has(s)).sort(better);
+    for (let i = 0; i < rest.length; i += LATER_PAGE) yield page(rest.slice(i, i + LATER_PAGE));
   }
 }
 
@@ -167,7 +184,16 @@ function best(list: number[], n: number, better: (a: number, b: number) => numbe
   return kept;
 }
 
-/** A proposed chunk: its id and BM25 score. */
+/**
+ * A query word's weight in relevance (D29): 1 plus its inverse document frequency among `n` passages (BM25's), so
+ * rare words carry a question and a word no passage holds weighs the most, while a word every passage holds still
+ * counts once (in a space of a few passages every word is common).
+ */
+export function wordWeight(n: number, df: number): number {
+  return 1 + Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/** A proposed chunk: its id and relevance (0..1). */
 export type Candidate = [chunkId: number, score: number];
 
 type Slot = { index: SpaceIndex; pending: Promise<SpaceIndex | null> | null; tooLargeAt: number | null };

@@ -68,7 +68,16 @@ describe('text extraction', () => {
 
   it('fails for good, with the reason, on a corrupt file or one without text', async () => {
     await expect(extractText(Buffer.from('%PDF-1.4 garbage'), 'pdf')).rejects.toBeInstanceOf(PermanentJobError);
-    await expect(extractText(Buffer.from('PK\x03\x04 word/document.xml'), 'docx')).rejects.toThrow(/文件无法解析/);
+    // In Chinese only (D28): no parser's English (Invalid PDF structure., End of central directory…) reaches users.
+    const reasons = await Promise.all([
+      extractText(Buffer.from('%PDF-1.4 garbage'), 'pdf').catch((e: Error) => e.message),
+      extractText(Buffer.from('PK\x03\x04 word/document.xml'), 'docx').catch((e: Error) => e.message),
+      extractText(Buffer.from('PK\x03\x04 xl/workbook.xml'), 'xlsx').catch((e: Error) => e.message),
+    ]);
+    expect(reasons[0]).toBe('文件无法解析：PDF 文件结构无效（可能已损坏或不是真正的 PDF），请用 PDF 阅读器打开确认后重新上传');
+    expect(reasons[1]).toMatch(/^文件无法解析：Word（docx） 文件/);
+    expect(reasons[2]).toMatch(/^文件无法解析：Excel（xlsx） 文件/);
+    for (const reason of reasons) expect(reason.replace(/PDF|Word|docx|Excel|xlsx/g, '')).not.toMatch(/[A-Za-z]{3,}/u);
     await expect(extractText(makePdf(['']), 'pdf')).rejects.toThrow('文件中没有可提取的文字（扫描件需先进行文字识别）');
   });
 });

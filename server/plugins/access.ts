@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  AUDITADMIN_ID, CODE_FORBIDDEN, CODE_PASSWORD_CHANGE_REQUIRED, CODE_TOKEN_INVALID, ERROR_TEXTS, familyOf,
+  AUDITADMIN_ID, BASE_BUSINESS_FUNCS, CODE_FORBIDDEN, CODE_PASSWORD_CHANGE_REQUIRED, CODE_TOKEN_INVALID, ERROR_TEXTS, familyOf,
   isSystemAccount, SECADMIN_ID, SYSADMIN_ID,
 } from '../../contract/api';
 import type { Deps } from '../deps';
@@ -51,7 +51,9 @@ export function registerAccess(app: FastifyInstance, deps: Deps): void {
     if (config.func || config.button) {
       // One read of the grants for both checks.
       const { allFunc, allBtn } = await grantsOfUser(deps, user.id);
-      if (config.func && !([] as string[]).concat(config.func).some((path) => allFunc.includes(path))) throw forbidden();
+      // An ordinary account holds the business pages of otherFunc whatever its roles (D27); buttons stay granted.
+      const held = (path: string) => allFunc.includes(path) || (!system && BASE_BUSINESS_FUNCS.includes(path));
+      if (config.func && !([] as string[]).concat(config.func).some(held)) throw forbidden();
       if (config.button && allBtn[config.button] !== true) throw forbidden();
     }
   });

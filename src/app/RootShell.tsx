@@ -3,9 +3,17 @@ import { Navigate, Outlet, redirect, useLocation, type LoaderFunctionArgs } from
 import { useIdleLogout } from '../features/auth/useIdleLogout';
 import { ERROR_TOAST_SECONDS, notify } from '../lib/notify';
 import { readRuntimeConfig } from '../lib/runtime-config';
-import { getToken, getUserInfo } from '../lib/storage';
+import { getAllowedPaths, getToken, getUserInfo } from '../lib/storage';
 import { decideNavigation } from './guard';
 import { useStoredToken } from './useStoredToken';
+
+/** A page the account does not hold is a short notice, not an error. */
+const NOTICE_SECONDS = 3;
+
+function showGuardMessage(message: string, tone: 'error' | 'warning' = 'error'): void {
+  // Keyed, so the loader and the render-time check show one toast.
+  notify()[tone](message, tone === 'error' ? ERROR_TOAST_SECONDS : NOTICE_SECONDS, 'guard');
+}
 
 /**
  * The guard of spec §5 as the root route's loader: it runs before every navigation commits, so a redirect
@@ -18,9 +26,10 @@ export function guardLoader({ request }: LoaderFunctionArgs): null {
     path: url.pathname + url.search,
     token: getToken(),
     userId: getUserInfo()?.id ?? null,
+    allowed: getAllowedPaths(),
   });
   if (decision.kind === 'allow') return null;
-  if (decision.message) notify().error(decision.message, ERROR_TOAST_SECONDS, 'guard');
+  if (decision.message) showGuardMessage(decision.message, decision.tone);
   throw redirect(decision.to);
 }
 
@@ -29,14 +38,15 @@ export function RootShell() {
   const location = useLocation();
   const path = location.pathname + location.search;
   const token = useStoredToken();
-  const decision = decideNavigation({ path, token, userId: getUserInfo()?.id ?? null });
+  const decision = decideNavigation({ path, token, userId: getUserInfo()?.id ?? null, allowed: getAllowedPaths() });
   const message = decision.kind === 'redirect' ? decision.message : undefined;
+  const tone = decision.kind === 'redirect' ? decision.tone : undefined;
 
   useIdleLogout(location.pathname, readRuntimeConfig().timeDifference);
   useEffect(() => {
     // Keyed, so a repeated effect (StrictMode, quick retries) shows one toast.
-    if (message) notify().error(message, ERROR_TOAST_SECONDS, 'guard');
-  }, [message, location.key]);
+    if (message) showGuardMessage(message, tone);
+  }, [message, tone, location.key]);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return <Outlet />;

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_PATHS } from '../../contract/api/runtime';
+import { AUTH_PATHS, KNOWLEDGE_PATHS, USER_PATHS } from '../../contract/api/runtime';
 import { getToken } from '../lib/storage';
 import { installFakeServer } from '../test/fake-adapter';
-import { ok, userDetail } from '../test/factories';
+import { aiOk, ok, userDetail } from '../test/factories';
 import { renderApp, renderSignedIn } from '../test/render-app';
 
 let restore: (() => void) | undefined;
@@ -89,6 +89,47 @@ describe('app shell', () => {
     renderSignedIn('/no-such-page', userDetail());
     expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /返回首页/ })).toBeInTheDocument();
+  });
+});
+
+describe('pages decided from the granted functions before rendering (D27)', () => {
+  const auditadmin = userDetail({
+    user: { id: -3, fullName: '安全审计员', username: 'auditadmin', deptId: -2, roles: [] },
+    roles: [],
+    allFunc: ['/sysMgr/index', '/sysMgr/logMgr'],
+    allBtn: {},
+  });
+
+  it.each([
+    ['安全审计员', '/sysMgr/userMgr', auditadmin],
+    ['系统管理员', '/sysMgr/logMgr', sysadmin],
+    ['系统管理员', '/sysMgr/roleMgr', sysadmin],
+  ])('%s opening %s by address lands on /sysMgr/index with 无权访问该页面, still signed in, no call made', async (_name, path, detail) => {
+    const server = serveDetail(detail);
+    const { router } = renderSignedIn(path, detail);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sysMgr/index'));
+    expect(await screen.findByText('无权访问该页面')).toBeInTheDocument();
+    expect(await screen.findByTestId('sysmgr-role')).toBeInTheDocument();
+    expect(getToken()).not.toBeNull();
+    expect(server.calls.some((c) => (c.url ?? '').startsWith(USER_PATHS.list) || (c.url ?? '').startsWith('/api/sysMgr/log'))).toBe(false);
+  });
+
+  it('a user without a role opens 知识库 and 智能问答 from the otherFunc defaults and stays signed in', async () => {
+    const newcomer = userDetail({ roles: [], allFunc: [], allBtn: {} });
+    const server = installFakeServer({
+      [`GET ${AUTH_PATHS.userDetail}`]: ok(newcomer),
+      [`POST ${KNOWLEDGE_PATHS.spaceList}`]: aiOk([]),
+    });
+    restore = server.restore;
+    const { router, user } = renderSignedIn('/Transit', newcomer);
+    await user.click(await screen.findByRole('link', { name: /知识库/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/knowledgeBase'));
+    await waitFor(() => expect(server.calls.some((c) => c.url === KNOWLEDGE_PATHS.spaceList)).toBe(true));
+    expect(screen.queryByText('无权访问该页面')).not.toBeInTheDocument();
+    expect(getToken()).not.toBeNull();
+    await act(async () => router.navigate('/chatWindow'));
+    expect(router.state.location.pathname).toBe('/chatWindow');
+    expect(getToken()).not.toBeNull();
   });
 });
 

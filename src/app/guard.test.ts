@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation } from './guard';
+import { OTHER_FUNC_PATHS } from '../../contract/api/runtime';
+import { decideNavigation, FUNCTION_PAGES } from './guard';
 
 const NO_TOKEN = '登录信息无效，请重新登录';
-const staff = { token: 't', userId: 42 };
-const anon = { token: null, userId: null };
+const NO_ACCESS = '无权访问该页面';
+const none: ReadonlySet<string> = new Set();
+/** An ordinary user without a role holds otherFunc only (D27). */
+const staff = { token: 't', userId: 42, allowed: new Set(OTHER_FUNC_PATHS) };
+const anon = { token: null, userId: null, allowed: none };
+/** What user-detail grants each system account (D10), with otherFunc. */
+const GRANTS: Record<number, string[]> = {
+  [-1]: ['/sysMgr/userMgr', '/sysMgr/deptMgr', '/implConfigMgr/funcMgr'],
+  [-2]: ['/sysMgr/roleMgr', '/sysMgr/userMgr'],
+  [-3]: ['/sysMgr/logMgr'],
+};
+const system = (userId: number) => ({ token: 't', userId, allowed: new Set([...GRANTS[userId], ...OTHER_FUNC_PATHS]) });
 
 describe('route guard (spec §5)', () => {
   it.each([
@@ -25,13 +36,13 @@ describe('route guard (spec §5)', () => {
   );
 
   it.each([-1, -2, -3])('with a token sends system account %i from /login to /sysMgr', (userId) => {
-    expect(decideNavigation({ path: '/login', token: 't', userId })).toEqual({ kind: 'redirect', to: '/sysMgr' });
-    expect(decideNavigation({ path: '/clientLogin', token: 't', userId })).toEqual({ kind: 'redirect', to: '/sysMgr' });
+    expect(decideNavigation({ path: '/login', ...system(userId) })).toEqual({ kind: 'redirect', to: '/sysMgr' });
+    expect(decideNavigation({ path: '/clientLogin', ...system(userId) })).toEqual({ kind: 'redirect', to: '/sysMgr' });
   });
 
   it('with a token sends other accounts from /login to /', () => {
     expect(decideNavigation({ path: '/login?redirect=%2Fprofile', ...staff })).toEqual({ kind: 'redirect', to: '/' });
-    expect(decideNavigation({ path: '/login', token: 't', userId: null })).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideNavigation({ path: '/login', token: 't', userId: null, allowed: none })).toEqual({ kind: 'redirect', to: '/' });
   });
 
   it.each([
@@ -42,7 +53,7 @@ describe('route guard (spec §5)', () => {
     [-3, '/knowledgeBase'],
     [-1, '/no-such-page'],
   ])('confines system account %i: %s redirects to /sysMgr', (userId, path) => {
-    expect(decideNavigation({ path, token: 't', userId })).toEqual({ kind: 'redirect', to: '/sysMgr' });
+    expect(decideNavigation({ path, ...system(userId) })).toEqual({ kind: 'redirect', to: '/sysMgr' });
   });
 
   it.each([
@@ -52,11 +63,11 @@ describe('route guard (spec §5)', () => {
     [-3, '/sysMgr/logMgr?page=2'],
     [-1, '/implConfigMgr/funcMgr'],
   ])('lets system account %i open %s', (userId, path) => {
-    expect(decideNavigation({ path, token: 't', userId })).toEqual({ kind: 'allow' });
+    expect(decideNavigation({ path, ...system(userId) })).toEqual({ kind: 'allow' });
   });
 
   it('accepts the user id as a string from storage', () => {
-    expect(decideNavigation({ path: '/Transit', token: 't', userId: '-2' as unknown as number })).toEqual({
+    expect(decideNavigation({ path: '/Transit', ...system(-2), userId: '-2' as unknown as number })).toEqual({
       kind: 'redirect',
       to: '/sysMgr',
     });
@@ -68,5 +79,42 @@ describe('route guard (spec §5)', () => {
 
   it.each(['/sysMgr', '/sysMgr/index', '/implConfigMgr/funcMgr'])('keeps ordinary accounts out of management: %s → /', (path) => {
     expect(decideNavigation({ path, ...staff })).toEqual({ kind: 'redirect', to: '/' });
+  });
+
+  it.each([
+    [-1, '/sysMgr/logMgr'],
+    [-2, '/sysMgr/logMgr?page=2'],
+    [-3, '/sysMgr/userMgr'],
+    [-3, '/implConfigMgr/funcMgr'],
+    [-2, '/sysMgr/deptMgr'],
+  ])('sends system account %i opening %s, which it does not hold, to /sysMgr/index with 无权访问该页面', (userId, path) => {
+    expect(decideNavigation({ path, ...system(userId) })).toEqual({
+      kind: 'redirect', to: '/sysMgr/index', message: NO_ACCESS, tone: 'warning',
+    });
+  });
+
+  it('decides from the stored grants, not the account id: a withdrawn grant closes the page', () => {
+    expect(decideNavigation({ path: '/sysMgr/userMgr', token: 't', userId: -1, allowed: new Set(OTHER_FUNC_PATHS) })).toMatchObject({
+      to: '/sysMgr/index', message: NO_ACCESS,
+    });
+  });
+
+  it('lets an ordinary user without a role open the otherFunc pages (D27)', () => {
+    for (const path of ['/chatWindow', '/knowledgeBase', '/knowledgeList?space=产品', '/Transit', '/profile']) {
+      expect(decideNavigation({ path, ...staff }), path).toEqual({ kind: 'allow' });
+    }
+  });
+
+  it('sends an ordinary user opening a home page not held to / with 无权访问该页面', () => {
+    const onlyChat = { token: 't', userId: 42, allowed: new Set(['/chatWindow', '/']) };
+    expect(decideNavigation({ path: '/knowledgeBase', ...onlyChat })).toEqual({ kind: 'redirect', to: '/', message: NO_ACCESS, tone: 'warning' });
+    expect(decideNavigation({ path: '/knowledgeList?space=a', ...onlyChat })).toMatchObject({ to: '/', message: NO_ACCESS });
+    expect(decideNavigation({ path: '/chatWindow', ...onlyChat })).toEqual({ kind: 'allow' });
+  });
+
+  it('guards every management entry and every non-personal area', () => {
+    expect([...FUNCTION_PAGES].sort()).toEqual(
+      ['/chatWindow', '/implConfigMgr/funcMgr', '/knowledgeBase', '/knowledgeList', '/sysMgr/deptMgr', '/sysMgr/logMgr', '/sysMgr/roleMgr', '/sysMgr/userMgr'],
+    );
   });
 });

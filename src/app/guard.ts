@@ -1,4 +1,6 @@
 import { MESSAGES, isSystemAccount } from '../../contract/api/runtime';
+import { AREAS } from './areas';
+import { SYS_MGR_ENTRIES } from './sys-mgr-menu';
 
 /** Pages reachable without a token (spec §2: login-like paths). */
 export const SIGN_IN_PATHS = ['/login', '/subLogin', '/clientLogin'] as const;
@@ -13,15 +15,44 @@ export const SYS_MGR_HOME = '/sysMgr';
  */
 export const SYSTEM_ACCOUNT_EXTRA_PATHS = ['/implConfigMgr/funcMgr'] as const;
 
-/** What the guard sees: the route (path and query), the stored token and the stored user id. */
-export type NavigationInput = { path: string; token: string | null; userId: number | null };
+/** Where a system account goes when it opens a management page it does not hold (D27). */
+export const SYS_MGR_INDEX = '/sysMgr/index';
 
-/** What the guard decides: let the navigation through, or send it elsewhere with an optional error toast. */
-export type NavigationDecision = { kind: 'allow' } | { kind: 'redirect'; to: string; message?: string };
+/** The notice shown when a page the account does not hold is opened by address or bookmark (D27). */
+export const NO_PAGE_ACCESS = '无权访问该页面';
+
+/**
+ * Pages that are granted functions (spec §3 allFunc ∪ otherFunc): the management entries and the home areas that
+ * are not personal. A path below one of them (e.g. a space's documents) needs the same function.
+ */
+export const FUNCTION_PAGES: readonly string[] = [
+  ...SYS_MGR_ENTRIES.map((entry) => entry.path),
+  ...AREAS.filter((area) => !area.personal).map((area) => area.path),
+];
+
+/**
+ * What the guard sees: the route (path and query), the stored token, the stored user id and the paths the account
+ * may open (allFunc ∪ otherFunc, as user-detail stored them).
+ */
+export type NavigationInput = { path: string; token: string | null; userId: number | null; allowed: ReadonlySet<string> };
+
+/**
+ * What the guard decides: let the navigation through, or send it elsewhere with an optional toast (an error for a
+ * missing session, a warning for a page the account does not hold).
+ */
+export type NavigationDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string; message?: string; tone?: 'error' | 'warning' };
 
 const allow: NavigationDecision = { kind: 'allow' };
 const redirect = (to: string, message?: string): NavigationDecision =>
   message ? { kind: 'redirect', to, message } : { kind: 'redirect', to };
+const refused = (to: string): NavigationDecision => ({ kind: 'redirect', to, message: NO_PAGE_ACCESS, tone: 'warning' });
+
+/** The function a path needs, if it is a granted page. */
+export function functionOfPath(pathname: string): string | undefined {
+  return FUNCTION_PAGES.find((page) => pathname === page || pathname.startsWith(`${page}/`));
+}
 
 function isSignInPath(pathname: string): boolean {
   return (SIGN_IN_PATHS as readonly string[]).includes(pathname);
@@ -32,7 +63,7 @@ function belongsToManagement(pathname: string): boolean {
 }
 
 /** The route guard of spec §5, as a pure function. */
-export function decideNavigation({ path, token, userId }: NavigationInput): NavigationDecision {
+export function decideNavigation({ path, token, userId, allowed }: NavigationInput): NavigationDecision {
   const pathname = path.split('?')[0] || '/';
   if (!token) {
     if (isSignInPath(pathname)) return allow;
@@ -44,5 +75,8 @@ export function decideNavigation({ path, token, userId }: NavigationInput): Navi
   if (system && !belongsToManagement(pathname) && pathname !== '/subLogin') return redirect(SYS_MGR_HOME);
   // Ordinary accounts have no management duties; the server refuses them there too (src/app/README.md).
   if (!system && belongsToManagement(pathname)) return redirect('/');
+  // A page is rendered only when the account holds it, so no page learns of a missing grant from a 403 (D27).
+  const needed = functionOfPath(pathname);
+  if (needed && !allowed.has(needed)) return refused(system ? SYS_MGR_INDEX : '/');
   return allow;
 }

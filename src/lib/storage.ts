@@ -1,4 +1,5 @@
 import type { UserInfo } from '../../contract/api';
+import { OTHER_FUNC_PATHS } from '../../contract/api/runtime';
 
 /** Browser storage keys of spec §3, plus the device-stable visitor id (kept across sessions). */
 export const STORAGE_KEYS = {
@@ -11,15 +12,8 @@ export const STORAGE_KEYS = {
   visitorId: 'visitorId',
 } as const;
 
-/** Paths every signed-in user may open without a grant (spec §3). */
-export const DEFAULT_OTHER_FUNC: readonly string[] = [
-  '/chatWindow',
-  '/login',
-  '/',
-  '/knowledgeBase',
-  '/sysMgr/index',
-  '/knowledgeList',
-];
+/** Paths every signed-in user may open without a grant (spec §3); the server holds the same list (D27). */
+export const DEFAULT_OTHER_FUNC: readonly string[] = OTHER_FUNC_PATHS;
 
 const SESSION_KEYS = [
   STORAGE_KEYS.token,

@@ -2,7 +2,7 @@
 // `recallChunks`, which applies THE visibility predicate (server/knowledge/visibility.ts): a passage above the
 // user's clearance or outside their review roles never reaches the prompt, the answer or the citations.
 import { eq } from 'drizzle-orm';
-import { CHAT_MESSAGES, type Citation } from '../../../contract/api';
+import { CHAT_MESSAGES, relevanceText, type Citation } from '../../../contract/api';
 import { knowledgeSpaces } from '../../db/schema';
 import { badRequest } from '../../http-error';
 import { storedArguments } from '../../knowledge/arguments';
@@ -16,9 +16,14 @@ export function numberedPassages(refs: Citation[]): string {
   return refs.map((r) => `[${r.index}] 《${r.doc_name}》\n${r.content}`).join('\n\n');
 }
 
+/** What knowledge chat answers when no passage of the space reaches its 召回阈值: no model is asked, nothing is cited. */
+export function noPassageAnswer(space: string, threshold: number): string {
+  return `知识空间「${space}」中没有找到与问题相关的内容（没有段落的相关度达到召回阈值 ${relevanceText(threshold)}），`
+    + '因此不作回答。可以换个说法提问，或确认相关文档已上传并处理完成。';
+}
+
 function fallbackAnswer(space: string, refs: Citation[]): string {
-  if (refs.length === 0) return `${CHAT_MESSAGES.noModel}\n\n知识空间「${space}」中没有找到与问题相关的内容。`;
-  const passages = refs.map((r) => `**[${r.index}] ${r.doc_name}**（相关度 ${r.score}）\n\n${r.content.split('\n').map((l) => `> ${l}`).join('\n')}`);
+  const passages = refs.map((r) => `**[${r.index}] ${r.doc_name}**（相关度 ${relevanceText(r.score)}）\n\n${r.content.split('\n').map((l) => `> ${l}`).join('\n')}`);
   return `${CHAT_MESSAGES.noModel}\n\n以下是知识空间「${space}」中与问题最相关的内容：\n\n${passages.join('\n\n')}`;
 }
 
@@ -30,11 +35,14 @@ export const knowledgeMode: ChatModeHandler = {
     const [space] = await ctx.deps.db.select().from(knowledgeSpaces).where(eq(knowledgeSpaces.name, name));
     if (!space) throw badRequest(`知识空间不存在：${name}`);
     const args = storedArguments(space.argument);
-    const hits = await recallChunks(ctx.deps, ctx.viewer, space.id, ctx.question, args.embedding.topk);
+    // The space's top-K and 召回阈值 (D29): passages below the threshold are neither shown to the model nor cited.
+    const hits = await recallChunks(ctx.deps, ctx.viewer, space.id, ctx.question, args.embedding.topk, args.embedding.recall_score);
     const references: Citation[] = hits.map((h, i) => ({
       index: i + 1, space: space.name, doc_id: h.document_id, doc_name: h.chunk_name, chunk_id: h.chunk_id, content: h.content, score: h.score,
+      highlights: h.highlights,
     }));
-    const context = references.length ? numberedPassages(references) : '（知识库中没有找到相关内容）';
+    if (!references.length) return { messages: [], references: [], reply: noPassageAnswer(space.name, args.embedding.recall_score) };
+    const context = numberedPassages(references);
     const prompt = args.prompt.template.includes('{context}')
       ? args.prompt.template.replace('{context}', () => context).replace('{question}', () => ctx.question)
       : `${args.prompt.template}\n已知信息：\n${context}\n问题：${ctx.question}`;

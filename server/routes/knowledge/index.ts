@@ -1,3 +1,4 @@
+import { gradeText } from '../../identity/audit-format';
 import fs from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -122,7 +123,7 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
         const ids = await uploadDocuments(deps, await viewer(deps, request), space, files, {
           secrecy: fields.secrecy, reviewRoles: parseReviewRoles(fields.review_role), docName: fields.doc_name || undefined,
         });
-        request.auditDetail = `密级 ${fields.secrecy}，${ids.length} 个文件`;
+        request.auditDetail = `密级 ${await gradeText(deps, fields.secrecy)}，${ids.length} 个文件`;
         return aiOk(ids);
       });
     });
@@ -215,9 +216,10 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const { space, generation } = await spaceWithGeneration(deps, request.params.space);
       const { embedding } = storedArguments(space.argument);
       const v = await viewer(deps, request);
-      const key = answerKey('recall', v, { ...request.body, topk: embedding.topk });
+      // The space's top-K and 召回阈值 unless the test names its own (D29).
+      const key = answerKey('recall', v, { ...request.body, topk: embedding.topk, threshold: embedding.recall_score });
       const hits = await cachedForSpace(deps.db, space.id, key, () => recallChunks(deps, v, space.id, request.body.question,
-        request.body.recall_top_k ?? embedding.topk, request.body.recall_score_threshold ?? -100), generation);
+        request.body.recall_top_k ?? embedding.topk, request.body.recall_score_threshold ?? embedding.recall_score), generation);
       return aiOk(hits);
     });
   };

@@ -43,8 +43,8 @@ async function processed(docIds: number[], timeoutMs = 20_000) {
   }
 }
 
-const recall = async (user: string, question: string): Promise<RecallHit[]> => {
-  const res = await post(at(KNOWLEDGE_PATHS.recallTest), user, { question, recall_top_k: 10 });
+const recall = async (user: string, question: string, threshold?: number): Promise<RecallHit[]> => {
+  const res = await post(at(KNOWLEDGE_PATHS.recallTest), user, { question, recall_top_k: 10, recall_score_threshold: threshold });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 };
@@ -93,8 +93,12 @@ describe('chunk embeddings', () => {
     if (!vectors) return expect(hits).toEqual([]);
     expect(hits.map((h) => h.document_id)).toEqual(expect.arrayContaining([ids.pool, ids.secret]));
     expect(hits[0].retriever).toBe('vector');
-    expect(hits.findIndex((h) => h.document_id === ids.other)).toBeGreaterThan(hits.findIndex((h) => h.document_id === ids.pool));
     for (let i = 1; i < hits.length; i++) expect(hits[i - 1].score).toBeGreaterThanOrEqual(hits[i].score);
+    // The relevance is the cosine similarity, on the scale of the space's threshold (D29): the unrelated document,
+    // further away, comes after the pool's and only below the default 0.3.
+    const all = await recall('demo', question, 0);
+    expect(all.findIndex((h) => h.document_id === ids.other)).toBeGreaterThan(all.findIndex((h) => h.document_id === ids.pool));
+    expect(hits.every((h) => h.score >= 0.3)).toBe(true);
     // A question both retrievers answer is marked hybrid.
     expect((await recall('demo', 'database connection pool'))[0]).toMatchObject({ retriever: 'hybrid', document_id: ids.pool });
   });

@@ -3,12 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTH_PATHS, FUNC_PATHS, fillPath, LOG_PATHS, MgmtEnvelope, type FuncButton, type FuncNode, type FuncRecord, type LogEntry,
 } from '../../../contract/api';
+import { eq } from 'drizzle-orm';
+import { roleButtons, userRoles, users } from '../../db/schema';
 import { ok } from '../../http/envelope';
+import { invalidateIdentity } from '../../identity/identity-cache';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { bearer, signIn, userDetailStatus } from '../../test-support/http';
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from '../../test-support/test-config';
 
-const PROBE = '/api/sysMgr/test-probe/knowledge-add';
+const PROBE = '/api/sysMgr/test-probe/knowledge-archive';
 
 let t: TestApp;
 let sys: string;
@@ -20,7 +23,7 @@ beforeAll(async () => {
   t = await createTestApp({
     // A call guarded by a business button, to replay after the button is removed.
     register: (app) => app.get(PROBE, {
-      config: { access: 'session', button: '/knowledgeBase#add' },
+      config: { access: 'session', button: '/knowledgeBase#archive' },
       schema: { querystring: Type.Object({}), response: { 200: MgmtEnvelope(Type.Null()) } },
     }, async () => ok(null)),
   });
@@ -225,15 +228,34 @@ describe('buttons', () => {
     expect((await call('POST', FUNC_PATHS.createButton, sys, { functionId: 99999, code: 'x', name: '甲' })).json().message).toBe('功能不存在');
   });
 
-  it('keeps the codes of built-in buttons and the built-in management buttons themselves', async () => {
-    const funcMgr = find(await tree(2), '/implConfigMgr/funcMgr') as FuncNode;
-    const del = funcMgr.buttons.find((b) => b.code === 'delete') as FuncButton;
-    expect(del.builtin).toBe(true);
-    const url = fillPath(FUNC_PATHS.updateButton, { functionId: funcMgr.id });
-    expect((await call('PUT', url, sys, { id: del.id, code: 'remove', name: '删除' })).json().message).toBe('系统内置按钮的编码不能修改');
-    expect((await call('PUT', url, sys, { id: del.id, code: 'delete', name: '删除功能' })).statusCode).toBe(200);
-    const res = await call('DELETE', fillPath(FUNC_PATHS.removeButton, { functionId: funcMgr.id, buttonId: del.id }), sys);
-    expect(res.json().message).toBe('系统内置的管理按钮不能删除，否则对应的管理操作将无法使用');
+  it.each([
+    [2, '/implConfigMgr/funcMgr', 'delete'],
+    [1, '/chatWindow', 'upload'],
+    [1, '/knowledgeList', 'upload'],
+  ])('refuses to edit or delete a built-in button (system row, D28): %i %s#%s', async (type, path, code) => {
+    const func = find(await tree(type), path) as FuncNode;
+    const button = func.buttons.find((b) => b.code === code) as FuncButton;
+    expect(button.builtin).toBe(true);
+    const url = fillPath(FUNC_PATHS.updateButton, { functionId: func.id });
+    for (const payload of [{ id: button.id, code: 'renamed', name: button.name }, { id: button.id, code, name: '改个名字' }, { id: button.id, code, name: button.name, sort: 9 }]) {
+      const res = await call('PUT', url, sys, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 400, message: '系统内置按钮不能编辑或删除', results: null });
+    }
+    const res = await call('DELETE', fillPath(FUNC_PATHS.removeButton, { functionId: func.id, buttonId: button.id }), sys);
+    expect(res.json()).toEqual({ code: 400, message: '系统内置按钮不能编辑或删除', results: null });
+    const after = (find(await tree(type), path) as FuncNode).buttons.find((b) => b.id === button.id);
+    expect(after).toEqual(button);
+    expect(await lastAudit('button-delete')).toMatchObject({ result: 'failure', target: `${path}#${code}（${button.name}）` });
+  });
+
+  it('refuses to delete a built-in business function, which would take its built-in buttons along', async () => {
+    for (const path of ['/chatWindow', '/knowledgeBase', '/sqlBase']) {
+      const func = find(await tree(1), path) as FuncNode;
+      const res = await call('DELETE', fillPath(FUNC_PATHS.remove, { id: func.id }), sys);
+      expect(res.json(), path).toEqual({ code: 400, message: '系统内置功能不能删除', results: null });
+      expect(find(await tree(1), path), path).toBeDefined();
+    }
   });
 
   it('reads buttons for the function and role screens, writes for the system administrator only', async () => {
@@ -245,16 +267,23 @@ describe('buttons', () => {
   });
 
   it('takes a removed button away from its holders: their sessions end and the call is refused on replay', async () => {
+    // A custom button on a business function, granted to demo's roles (built-in ones cannot be removed, D28).
+    const kb = find(await tree(1), '/knowledgeBase') as FuncNode;
+    const added = await call('POST', FUNC_PATHS.createButton, sys, { functionId: kb.id, code: 'archive', name: '归档' });
+    const archive = added.json().results as FuncButton;
+    expect(archive.builtin).toBe(false);
+    const [demoUser] = await t.deps.db.select().from(users).where(eq(users.username, 'demo'));
+    const demoRoles = await t.deps.db.select().from(userRoles).where(eq(userRoles.userId, demoUser.id));
+    await t.deps.db.insert(roleButtons).values(demoRoles.map((r) => ({ roleId: r.roleId, buttonId: archive.id })));
+    invalidateIdentity(t.deps.db);
     const demo = await signIn(t.app, 'demo', TEST_DEMO_PASSWORD);
     expect((await call('GET', PROBE, demo)).statusCode).toBe(200);
-    const kb = find(await tree(1), '/knowledgeBase') as FuncNode;
-    const add = kb.buttons.find((b) => b.code === 'add') as FuncButton;
-    expect((await call('DELETE', fillPath(FUNC_PATHS.removeButton, { functionId: kb.id, buttonId: add.id }), sys)).statusCode).toBe(200);
+    expect((await call('DELETE', fillPath(FUNC_PATHS.removeButton, { functionId: kb.id, buttonId: archive.id }), sys)).statusCode).toBe(200);
     expect((await userDetailStatus(t.app, demo)).status).toBe(401);
     const again = await signIn(t.app, 'demo', TEST_DEMO_PASSWORD);
     expect((await call('GET', PROBE, again)).statusCode).toBe(403);
     const detail = await call('GET', AUTH_PATHS.userDetail, again);
-    expect(detail.json().results.allBtn['/knowledgeBase#add']).toBeUndefined();
+    expect(detail.json().results.allBtn['/knowledgeBase#archive']).toBeUndefined();
     expect(detail.json().results.allBtn['/knowledgeBase#edit']).toBe(true);
     // The system administrator, who did not hold it, keeps working.
     expect((await userDetailStatus(t.app, sys)).status).toBe(200);

@@ -32,6 +32,9 @@ async function revokeHolders(deps: Deps, request: FastifyRequest, userIds: numbe
   }
 }
 
+/** What a call changing or deleting a built-in button is told (D28). */
+export const BUILTIN_BUTTON_LOCKED = '系统内置按钮不能编辑或删除';
+
 /** Function points (功能点) and their buttons: read by the function and role screens, changed by the system administrator. */
 export function functionRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -101,6 +104,8 @@ export function functionRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const func = await findFunction(deps, request.params.id);
       request.auditTarget = funcLabel(func);
       if (isProtectedFunction(func)) throw badRequest('系统内置的管理功能不能删除，否则管理员将无法进入系统管理');
+      // Deleting a shipped business function would take its built-in buttons with it.
+      if (isBuiltinFunction(func.path)) throw badRequest('系统内置功能不能删除');
       if (await hasChildren(deps, func.id)) throw badRequest('该功能下还有下级功能，请先删除下级功能');
       const buttons = await buttonsOf(deps, func);
       const holders = await holdersOf(deps, { functionId: func.id, buttonIds: buttons.map((b) => b.id) });
@@ -147,7 +152,8 @@ export function functionRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const code = checkCode(request.body.code);
       const name = checkName(request.body.name, '按钮名称');
       const builtin = isBuiltinButton(func.path, current.code);
-      if (builtin && code !== current.code) throw badRequest('系统内置按钮的编码不能修改');
+      // A built-in button is a system row (spec §2, §6): server calls check its path#code and its grants follow it.
+      if (builtin) throw badRequest(BUILTIN_BUTTON_LOCKED);
       await assertCodeFree(deps, func.id, code, current.id);
       const sort = request.body.sort ?? current.sort;
       try {
@@ -167,9 +173,7 @@ export function functionRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const func = await findFunction(deps, request.params.functionId);
       const button = await findButton(deps, func.id, request.params.buttonId);
       request.auditTarget = `${func.path}#${button.code}（${button.name}）`;
-      if (isProtectedFunction(func) && isBuiltinButton(func.path, button.code)) {
-        throw badRequest('系统内置的管理按钮不能删除，否则对应的管理操作将无法使用');
-      }
+      if (isBuiltinButton(func.path, button.code)) throw badRequest(BUILTIN_BUTTON_LOCKED);
       const holders = await holdersOf(deps, { buttonIds: [button.id] });
       await deps.db.delete(functionButtons).where(eq(functionButtons.id, button.id));
       await revokeHolders(deps, request, holders);

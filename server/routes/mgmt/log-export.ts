@@ -7,13 +7,10 @@ import type { auditLog } from '../../db/schema';
 type AuditRow = typeof auditLog.$inferSelect;
 
 // Exported times are written in China Standard Time (UTC+8, no daylight saving), whatever zone the server runs in:
-// the file is read by people, often far from the server, and the header says which zone it is.
-const CST_OFFSET_MS = 8 * 3_600_000;
-
-/** `YYYY-MM-DD HH:mm:ss` in China Standard Time. */
-export function formatCst(date: Date): string {
-  return new Date(date.getTime() + CST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
+// the file is read by people, often far from the server, and the header says which zone it is. One formatter for
+// every audit time (server/identity/audit-format.ts, D28).
+export { auditTime as formatCst } from '../../identity/audit-format';
+import { auditTime as formatCst } from '../../identity/audit-format';
 
 /** `YYYYMMDD` of a date in China Standard Time (the export's file name). */
 export function cstDay(date: Date): string {

@@ -64,6 +64,8 @@ describe('user list', () => {
     expect(page.total).toBeGreaterThanOrEqual(8);
     const sysadmin = page.list.find((u) => u.username === 'sysadmin');
     expect(sysadmin).toMatchObject({ id: -1, system: 'true', deptName: '总部', roles: [{ name: '系统管理员' }], locked: false });
+    // One truth with their home page's 机密 (D28): every system account holds the highest grade.
+    for (const u of page.list.filter((row) => row.system === 'true')) expect(u).toMatchObject({ clearance: 'confidential', clearanceName: '机密' });
     const zhangwei = page.list.find((u) => u.username === 'zhangwei');
     expect(zhangwei).toMatchObject({ system: 'false', deptName: '研发中心', clearance: 'confidential', clearanceName: '机密', disabled: false });
     expect(zhangwei?.roles.map((r) => r.name).sort()).toEqual(['研发人员', '部门负责人'].sort());
@@ -341,7 +343,8 @@ describe('clearance', () => {
     expect(res.json().results).toMatchObject({ clearance: 'secret', clearanceName: '秘密' });
     expect((await userDetailStatus(t.app, token)).status).toBe(401);
     const [entry] = (await audits('user-clearance')).filter((a) => a.target === user.username);
-    expect(entry).toMatchObject({ actorUsername: 'secadmin', result: 'success', detail: 'public → secret' });
+    // Grade names, not codes (D28).
+    expect(entry).toMatchObject({ actorUsername: 'secadmin', result: 'success', detail: '公开 → 秘密' });
   });
 
   it('refuses unknown grades, system accounts and everyone but the security administrator', async () => {

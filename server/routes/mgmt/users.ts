@@ -1,3 +1,4 @@
+import { gradeChange } from '../../identity/audit-format';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
@@ -112,7 +113,7 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const before = await requireUser(deps, request.params.id);
       request.auditTarget = before.username;
       await setClearance(deps, before.id, request.body.clearance, actorOf(request));
-      request.auditDetail = `${before.clearance} → ${request.body.clearance}`;
+      request.auditDetail = await gradeChange(deps, before.clearance, request.body.clearance);
       return ok(await itemOrThrow(deps, before.id));
     });
   };

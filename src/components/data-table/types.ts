@@ -39,6 +39,8 @@ export type DataTableProps<Row extends DataRow = DataRow> = {
   onSelectionChange?: (keys: Key[], rows: Row[]) => void;
   /** Field whose STRING value 'true' marks a system row (not editable, not deletable); default `isSystem`. */
   systemField?: string;
+  /** Tooltip of a system row's disabled 编辑 and 删除; default 系统内置，不能编辑或删除. */
+  systemTip?: string;
   /** Shows the index column (default true). */
   showIndex?: boolean;
   /** Decides whether a button is shown; all are shown when absent. */

@@ -17,7 +17,7 @@ type Options<Row extends DataRow> = DataTableProps<Row> & {
 export function useTableColumns<Row extends DataRow>(o: Options<Row>): TableColumnsType<Row> {
   const [widths, setWidths] = useState<Record<string, number>>({});
   const offset = o.pagination ? (o.pagination.currentPage - 1) * o.pagination.pageSize : 0;
-  const { columns, visibleKeys, sort, showIndex, showRowTools, can, onView, onEdit, onDelete, systemField } = o;
+  const { columns, visibleKeys, sort, showIndex, showRowTools, can, onView, onEdit, onDelete, systemField, systemTip } = o;
   // Memoised so the table's own state changes (a selection, the drawer) do not hand every cell a new render function.
   return useMemo(() => {
     const result: TableColumnsType<Row> = [];
@@ -49,10 +49,12 @@ export function useTableColumns<Row extends DataRow>(o: Options<Row>): TableColu
         width: ROW_TOOLS_WIDTH,
         fixed: 'right',
         render: (_v, row) => (
-          <RowTools row={row} locked={isSystemRow(row, systemField)} can={can} onView={onView} onEdit={onEdit} onDelete={onDelete} />
+          <RowTools
+            row={row} locked={isSystemRow(row, systemField)} lockedTip={systemTip} can={can} onView={onView} onEdit={onEdit} onDelete={onDelete}
+          />
         ),
       });
     }
     return result;
-  }, [columns, visibleKeys, sort, showIndex, showRowTools, can, onView, onEdit, onDelete, systemField, widths, offset]);
+  }, [columns, visibleKeys, sort, showIndex, showRowTools, can, onView, onEdit, onDelete, systemField, systemTip, widths, offset]);
 }

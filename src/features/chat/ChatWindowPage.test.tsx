@@ -180,7 +180,7 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     await user.click(within(sources).getByText('[1] 差旅制度.pdf'));
     const drawer = await screen.findByRole('dialog', {}, LOAD);
     expect(within(drawer).getByText('一线城市住宿标准为每晚 600 元。')).toBeInTheDocument();
-    expect(within(drawer).getByText('0.820')).toBeInTheDocument();
+    expect(within(drawer).getByText('82%')).toBeInTheDocument();
   });
 
   it('shows a spreadsheet answer as a chart with its data and SQL', async () => {
@@ -262,5 +262,29 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /^删\s*除$/ }, LOAD));
     await waitFor(() => expect(callsTo(server, CHAT_PATHS.dialogueDelete)).toHaveLength(1), LOAD);
     expect(callsTo(server, CHAT_PATHS.dialogueDelete)[0].params).toMatchObject({ con_uid: 'conv-2' });
+  });
+
+  it('deleting another dialogue changes only the list: the open dialogue stays open and the deleted one is never opened', async () => {
+    let deleted = false;
+    const server = serve({
+      [`GET ${CHAT_PATHS.dialogueList}`]: () => aiOk(deleted ? [dialogue()] : [dialogue(), dialogue({ conv_uid: 'conv-2', user_input: '季度销售表格分析', chat_mode: 'chat_excel' })]),
+      [`GET ${CHAT_PATHS.history}`]: aiOk([message('human', 1, '差旅报销标准是什么'), message('view', 1, '住宿标准按城市等级执行')]),
+      [`POST ${CHAT_PATHS.dialogueDelete}`]: () => {
+        deleted = true;
+        return aiOk(null);
+      },
+    });
+    const { user } = renderSignedIn('/chatWindow?id=conv-1', demo);
+    expect(await screen.findByText('住宿标准按城市等级执行', {}, LOAD)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: '删除对话 季度销售表格分析' }, LOAD));
+    await user.click(await screen.findByRole('button', { name: /^删\s*除$/ }, LOAD));
+    await waitFor(() => expect(callsTo(server, CHAT_PATHS.dialogueDelete)).toHaveLength(1), LOAD);
+    await waitFor(() => expect(screen.queryByText('季度销售表格分析')).not.toBeInTheDocument(), LOAD);
+    // Neither the history nor the files of the deleted dialogue were asked for, and the open one is still shown.
+    expect(callsTo(server, CHAT_PATHS.history).map((c) => c.params?.con_uid)).not.toContain('conv-2');
+    expect(server.calls.some((c) => c.url === fillPath(CHAT_PATHS.files, { id: 'conv-2' }))).toBe(false);
+    expect(screen.getByRole('button', { current: true })).toHaveTextContent('差旅报销标准是什么');
+    expect(screen.getByText('住宿标准按城市等级执行')).toBeInTheDocument();
+    expect(screen.getAllByTestId('dialogue-item')).toHaveLength(1);
   });
 });

@@ -53,19 +53,27 @@ export function DialoguePanel({ activeUid, collapsed, onToggle, onNew, onSelect,
         {isFetching && !data.length ? <Spin style={{ display: 'block', marginTop: 24 }} /> : null}
         {!isFetching && !data.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? '没有匹配的对话' : '暂无对话'} /> : null}
         {data.map((d) => (
+          // The row holds two controls side by side: opening the dialogue, and its bin. The bin's confirmation is
+          // rendered in a portal, and React passes a portal's events up its component tree: inside the opening
+          // control, the confirm click reached it and opened the dialogue being deleted.
           <div
             key={d.conv_uid}
-            role="button"
-            tabIndex={0}
-            aria-current={d.conv_uid === activeUid ? 'true' : undefined}
             className={`${styles.dialogue} ${d.conv_uid === activeUid ? styles.dialogueActive : ''}`}
-            onClick={() => onSelect(d)}
-            onKeyDown={(e) => (e.key === 'Enter' ? onSelect(d) : undefined)}
+            data-testid="dialogue-item"
           >
-            <MessageOutlined className={styles.dialogueIcon} />
-            <div className={styles.dialogueText}>
-              <Typography.Text ellipsis={{ tooltip: d.user_input || '新对话' }}>{d.user_input || '新对话'}</Typography.Text>
-              <span className={styles.dialogueMeta}>{modeLabel(d.chat_mode)} · {dayjs(d.gmt_modified).format('YYYY-MM-DD HH:mm')}</span>
+            <div
+              role="button"
+              tabIndex={0}
+              aria-current={d.conv_uid === activeUid ? 'true' : undefined}
+              className={styles.dialogueOpen}
+              onClick={() => onSelect(d)}
+              onKeyDown={(e) => (e.key === 'Enter' ? onSelect(d) : undefined)}
+            >
+              <MessageOutlined className={styles.dialogueIcon} />
+              <div className={styles.dialogueText}>
+                <Typography.Text ellipsis={{ tooltip: d.user_input || '新对话' }}>{d.user_input || '新对话'}</Typography.Text>
+                <span className={styles.dialogueMeta}>{modeLabel(d.chat_mode)} · {dayjs(d.gmt_modified).format('YYYY-MM-DD HH:mm')}</span>
+              </div>
             </div>
             <Popconfirm
               title="删除对话"
@@ -83,7 +91,6 @@ export function DialoguePanel({ activeUid, collapsed, onToggle, onNew, onSelect,
                 className={styles.dialogueDelete}
                 aria-label={`删除对话 ${d.user_input || '新对话'}`}
                 icon={<DeleteOutlined />}
-                onClick={(e) => e.stopPropagation()}
               />
             </Popconfirm>
           </div>

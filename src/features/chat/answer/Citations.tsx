@@ -1,7 +1,9 @@
 import { FileTextOutlined } from '@ant-design/icons';
 import { Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { relevanceText } from '../../../../contract/api/runtime';
 import type { Citation } from '../../../../contract/api';
+import { HighlightedText } from '../../../components/highlight';
 import styles from '../chat.module.css';
 
 /** The sources of a knowledge answer; each opens the cited passage with its document and score. */
@@ -24,10 +26,12 @@ export function Citations({ references }: { references: Citation[] }) {
             <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
               <Descriptions.Item label="文档">{open.doc_name}</Descriptions.Item>
               <Descriptions.Item label="知识空间">{open.space}</Descriptions.Item>
-              <Descriptions.Item label="相关度">{open.score.toFixed(3)}</Descriptions.Item>
+              <Descriptions.Item label="相关度">{relevanceText(open.score)}</Descriptions.Item>
             </Descriptions>
             <Typography.Title level={5}>引用段落</Typography.Title>
-            <Typography.Paragraph className={styles.passage}>{open.content}</Typography.Paragraph>
+            <Typography.Paragraph className={styles.passage}>
+              <HighlightedText text={open.content} words={open.highlights ?? []} />
+            </Typography.Paragraph>
           </>
         )}
       </Drawer>

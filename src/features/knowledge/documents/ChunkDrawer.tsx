@@ -1,5 +1,6 @@
 import { Drawer, Empty, Input, List, Pagination, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { HighlightedText } from '../../../components/highlight';
 import { useChunksQuery } from '../api';
 import type { DocumentRow } from './document-columns';
 
@@ -33,7 +34,9 @@ export function ChunkDrawer({ space, doc, onClose }: ChunkDrawerProps) {
           renderItem={(chunk) => (
             <List.Item key={chunk.id} style={{ display: 'block' }}>
               <Tag color="blue">第 {chunk.seq + 1} 段</Tag>
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 8, marginBottom: 0 }}>{chunk.content}</Typography.Paragraph>
+              <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>
+                <HighlightedText text={chunk.content} words={content ? [content] : []} max={content ? 300 : undefined} />
+              </Typography.Paragraph>
             </List.Item>
           )}
         />

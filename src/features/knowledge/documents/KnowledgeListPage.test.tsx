@@ -287,14 +287,19 @@ describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
         data: [{ id: 9, document_id: 1, doc_name: '员工手册.pdf', doc_type: 'DOCUMENT', seq: 0, content: bodyOf(config).content ? '年假为每年十天' : '员工守则第一条', meta_info: '' }],
         total: 1, page: 1,
       }),
-      [`POST ${RECALL}`]: aiOk([{ chunk_id: 9, document_id: 1, chunk_name: '员工手册.pdf', content: '年假为每年十天', score: 0.82, metadata: { seq: 3, secrecy: 'internal' }, retriever: 'fulltext' }]),
+      [`POST ${RECALL}`]: aiOk([{
+        chunk_id: 9, document_id: 1, chunk_name: '员工手册.pdf', content: `${'总则条款。'.repeat(80)}年假为每年十天`, score: 0.82,
+        metadata: { seq: 3, secrecy: 'internal' }, retriever: 'fulltext', highlights: ['年假'],
+      }]),
     });
     const { user } = renderSignedIn(URL_PATH, demo);
     await screen.findByText('员工手册.pdf', {}, LOAD);
     await user.click(within(rowOf('员工手册.pdf')).getByRole('button', { name: '分段' }));
     expect(await screen.findByText('员工守则第一条', {}, LOAD)).toBeInTheDocument();
     await user.type(screen.getByPlaceholderText('在分段中搜索'), '年假{Enter}');
-    expect(await screen.findByText('年假为每年十天', {}, LOAD)).toBeInTheDocument();
+    // The searched words are highlighted in the chunk.
+    const found = await screen.findByText('年假', { selector: 'mark' }, LOAD);
+    expect(found.parentElement).toHaveTextContent('年假为每年十天');
     expect(bodyOf(server.calls.filter((c) => c.url === CHUNKS).at(-1)!)).toMatchObject({ document_id: 1, content: '年假', page: 1 });
     await user.click(screen.getByRole('button', { name: /关闭|Close/ }));
 
@@ -303,7 +308,12 @@ describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
     await user.type(within(dialog).getByLabelText('问题'), '年假几天');
     await user.click(within(dialog).getByRole('button', { name: /测\s*试/ }));
     const hit = await within(dialog).findByTestId('recall-hit', {}, LOAD);
+    // A long passage is shown from shortly before its match (not cut before it), the match highlighted.
     expect(hit).toHaveTextContent('年假为每年十天');
+    expect(within(hit).getByText('年假', { selector: 'mark' })).toBeInTheDocument();
+    expect(hit.textContent).toContain('…');
+    expect(hit.textContent!.length).toBeLessThan(400);
+    expect(within(hit).getByRole('button', { name: '展开全文' })).toBeInTheDocument();
     expect(hit).toHaveTextContent('第 4 段');
     expect(hit).toHaveTextContent('82%');
     expect(bodyOf(server.calls.find((c) => c.url === RECALL)!)).toMatchObject({ question: '年假几天', recall_top_k: 5 });

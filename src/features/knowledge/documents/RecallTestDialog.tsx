@@ -1,7 +1,9 @@
 import { Button, Empty, Form, Input, InputNumber, List, Progress, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { relevanceText } from '../../../../contract/api/runtime';
 import type { RecallHit } from '../../../../contract/api';
 import { Dialog } from '../../../components/dialog';
+import { HighlightedText } from '../../../components/highlight';
 import { useRecallTestMutation } from '../api';
 
 export type RecallTestDialogProps = { space: string; onClose: () => void };
@@ -35,9 +37,9 @@ export function RecallTestDialog({ space, onClose }: RecallTestDialogProps) {
       {hits !== null && (
         <List
           style={{ marginTop: 16 }}
-          header={<Typography.Text strong>检索到 {hits.length} 个分段</Typography.Text>}
+          header={<Typography.Text strong>检索到 {hits.length} 个分段（相关度不低于知识空间的召回阈值）</Typography.Text>}
           dataSource={hits}
-          locale={{ emptyText: <Empty description="没有检索到相关分段" /> }}
+          locale={{ emptyText: <Empty description="没有相关度达到召回阈值的分段" /> }}
           renderItem={(hit, index) => (
             <List.Item key={hit.chunk_id} style={{ display: 'block' }} data-testid="recall-hit">
               <Space wrap>
@@ -46,11 +48,11 @@ export function RecallTestDialog({ space, onClose }: RecallTestDialogProps) {
                 <Typography.Text type="secondary">第 {hit.metadata.seq + 1} 段</Typography.Text>
                 <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
                   相关度
-                  <Progress percent={Math.round(hit.score * 100)} size="small" style={{ width: 120, margin: 0 }} />
+                  <Progress percent={Math.round(hit.score * 100)} format={() => relevanceText(hit.score)} size="small" style={{ width: 120, margin: 0 }} />
                 </span>
               </Space>
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: '8px 0 0' }} ellipsis={{ rows: 6, expandable: true, symbol: '展开' }}>
-                {hit.content}
+              <Typography.Paragraph style={{ margin: '8px 0 0' }}>
+                <HighlightedText text={hit.content} words={hit.highlights ?? []} max={300} />
               </Typography.Paragraph>
             </List.Item>
           )}

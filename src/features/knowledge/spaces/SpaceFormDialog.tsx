@@ -84,7 +84,7 @@ export function SpaceFormDialog({ space, onClose, onSaved }: SpaceFormDialogProp
       <Alert type="info" showIcon style={{ marginBottom: 16 }} title="分块参数只影响之后处理的文档；已完成的文档可在文档列表中“重新处理”。" />
       <Row gutter={16}>
         {number('topk', '召回数量（topk）', 1, 50, '每次检索返回的最相关分块数，1–50')}
-        {number('recall_score', '召回阈值（recall_score）', 0, 1, '低于此相关度的分块不参与回答，0–1', 0.05)}
+        {number('recall_score', '召回阈值（recall_score）', 0, 1, '相关度低于此值的分块不参与检索和回答，0–1（0.3 即 30%）', 0.05)}
         {number('chunk_size', '分块大小（chunk_size）', 50, 8000, '每个分块的最大字符数，50–8000')}
         <Col span={12}>
           <Form.Item

@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify';
 import { hasButton } from '../../../lib/storage';
 import { useDeleteButtonMutation } from './api';
 import { ButtonDialog } from './ButtonDialog';
-import { failureMessage, isProtected } from './func-tree';
+import { failureMessage } from './func-tree';
 
 const PAGE = '/implConfigMgr/funcMgr';
 type Row = FuncButton & { locked: string } & Record<string, unknown>;
@@ -26,8 +26,8 @@ export function ButtonTable({ func }: { func: FuncNode }) {
   const [editing, setEditing] = useState<{ button: FuncButton | null } | null>(null);
   const [remove] = useDeleteButtonMutation();
   const can = (code: DataTableButton) => (code === 'columns' ? true : GRANT[code] ? hasButton(PAGE, GRANT[code]) : false);
-  // Built-in buttons of management functions guard the administrators' own calls: locked like system rows.
-  const rows: Row[] = func.buttons.map((b) => ({ ...b, locked: String(isProtected(func) && b.builtin) }));
+  // Built-in buttons guard server calls by their path#code: system rows, neither edited nor deleted (D28).
+  const rows: Row[] = func.buttons.map((b) => ({ ...b, locked: String(b.builtin) }));
 
   const onDelete = async (row: Row) => {
     try {
@@ -45,6 +45,7 @@ export function ButtonTable({ func }: { func: FuncNode }) {
         rows={rows}
         selection="none"
         systemField="locked"
+        systemTip="系统内置按钮，不能编辑或删除"
         can={can}
         onAdd={() => setEditing({ button: null })}
         onEdit={(row) => setEditing({ button: row })}

@@ -30,7 +30,16 @@ const MANAGEMENT = [
   }),
   REPORTS,
 ];
-const BUSINESS = [node({ id: 1, name: '知识库', path: '/knowledgeBase', type: 1, builtin: true })];
+const BUSINESS = [
+  node({ id: 1, name: '知识库', path: '/knowledgeBase', type: 1, builtin: true }),
+  node({
+    id: 2, name: '智能问答', path: '/chatWindow', type: 1, builtin: true,
+    buttons: [
+      { id: 21, code: 'upload', name: '上传文件', sort: 0, builtin: true },
+      { id: 22, code: 'share', name: '分享对话', sort: 1, builtin: false },
+    ],
+  }),
+];
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -129,5 +138,25 @@ describe('功能点管理', { timeout: 120_000 }, () => {
     expect(screen.queryByRole('button', { name: /新\s*增$/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '统计报表 操作' })).not.toBeInTheDocument();
     expect(screen.getByDisplayValue('统计报表')).toBeDisabled();
+  });
+
+  it('locks built-in buttons and functions: 编辑 and 删除 disabled with a tooltip, custom ones editable (D28)', async () => {
+    serve();
+    const { user } = renderPage(<FuncMgrPage />, sysadmin());
+    await screen.findByText('功能信息：系统管理', {}, LOAD);
+    await user.click(screen.getByText('业务功能'));
+    await user.click(await screen.findByText('智能问答', {}, LOAD));
+    await screen.findByText('功能信息：智能问答', {}, LOAD);
+    const builtinRow = screen.getByText('上传文件').closest('tr') as HTMLElement;
+    const customRow = screen.getByText('分享对话').closest('tr') as HTMLElement;
+    expect(within(builtinRow).getByRole('button', { name: '编辑' })).toBeDisabled();
+    expect(within(builtinRow).getByRole('button', { name: '删除' })).toBeDisabled();
+    expect(within(customRow).getByRole('button', { name: '编辑' })).toBeEnabled();
+    expect(within(customRow).getByRole('button', { name: '删除' })).toBeEnabled();
+    await user.hover(within(builtinRow).getByTestId('row-tools-locked'));
+    expect(await screen.findByText('系统内置按钮，不能编辑或删除', {}, LOAD)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '智能问答 操作' }));
+    const del = await screen.findByRole('menuitem', { name: '删除（系统内置）' }, LOAD);
+    expect(del).toHaveAttribute('aria-disabled', 'true');
   });
 });

@@ -6,7 +6,7 @@ import { SearchTree, type KitTreeNode } from '../../../components/tree';
 import { notify } from '../../../lib/notify';
 import { hasButton } from '../../../lib/storage';
 import { useDeleteFuncMutation } from './api';
-import { failureMessage, isProtected, toKitTree } from './func-tree';
+import { failureMessage, toKitTree } from './func-tree';
 
 const PAGE = '/implConfigMgr/funcMgr';
 
@@ -34,8 +34,9 @@ export function FuncTreePanel({ nodes, loading, selectedId, onSelect, onAdd, onD
     if (canAdd) items.push({ key: 'add', label: '新增下级功能' });
     if (canDelete) {
       items.push({
-        key: 'delete', danger: true, disabled: isProtected(func) || func.children.length > 0,
-        label: isProtected(func) ? '删除（系统内置）' : func.children.length ? '删除（含下级功能）' : '删除',
+        // Shipped functions hold built-in buttons and are never deleted (D28; the server refuses too).
+        key: 'delete', danger: true, disabled: func.builtin || func.children.length > 0,
+        label: func.builtin ? '删除（系统内置）' : func.children.length ? '删除（含下级功能）' : '删除',
       });
     }
     return items;

@@ -17,11 +17,6 @@ export function findFunc(nodes: FuncNode[], id: number | null): FuncNode | undef
   return undefined;
 }
 
-/** Shipped management functions cannot be deleted (the server refuses too). */
-export function isProtected(node: Pick<FuncNode, 'builtin' | 'type'>): boolean {
-  return node.builtin && node.type === 2;
-}
-
 /** The message of a refused call (RTK Query error or thrown ApiError). */
 export function failureMessage(error: unknown, fallback: string): string {
   const message = (error as { message?: unknown } | null)?.message;

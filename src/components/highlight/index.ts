@@ -1,0 +1,2 @@
+export { HighlightedText, type HighlightedTextProps } from './HighlightedText';
+export { excerpt, type Excerpt, type TextPart } from './excerpt';
