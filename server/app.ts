@@ -17,6 +17,7 @@ import { registerAudit } from './plugins/audit';
 import { managementRoutes } from './routes/mgmt';
 import { knowledgeRoutes } from './routes/knowledge';
 import { chatRoutes } from './routes/chat';
+import { sqlbaseRoutes } from './routes/sqlbase';
 import { chatFileRoutes } from './routes/chat/files';
 import { startWorker } from './jobs/worker';
 import { documentJobHandler } from './knowledge/process';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(managementRoutes(deps));
   await app.register(knowledgeRoutes(deps));
   await app.register(chatRoutes(deps, { soleProcess: database.kind === 'pglite' }));
+  await app.register(sqlbaseRoutes(deps));
   await app.register(chatFileRoutes(deps, { soleProcess: database.kind === 'pglite' }));
   await removePartialFiles(config);
   // Uploads cut off by a crash; with a shared database other processes may be receiving into the same DATA_DIR.

@@ -39,6 +39,11 @@ export const AUDIT_ACTIONS = {
   'doc-delete': '删除文档',
   'dialogue-delete': '删除对话',
   'chat-file-upload': '对话上传文件',
+  'db-create': '新增数据库连接',
+  'db-update': '编辑数据库连接',
+  'db-delete': '删除数据库连接',
+  'db-test': '测试数据库连接',
+  'db-query': '数据库查询',
 } as const;
 
 export type AuditActionCode = keyof typeof AUDIT_ACTIONS;

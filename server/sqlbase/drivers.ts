@@ -48,6 +48,12 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /** A driver error as a Chinese message: the kind of failure, never the driver's text. */
 function describe(err: unknown, phase: 'connect' | 'run'): DbError {
   if (err instanceof DbError) return err;
+  const described = describeKind(err, phase);
+  described.cause = err;
+  return described;
+}
+
+function describeKind(err: unknown, phase: 'connect' | 'run'): DbError {
   const e = err as { code?: string; errno?: number; message?: string };
   const code = String(e.code ?? '');
   if (code === '57014' || code === 'ER_QUERY_TIMEOUT' || e.errno === 3024 || e.errno === 1969 || /timeout/i.test(e.message ?? '') && phase === 'run') {
@@ -72,8 +78,8 @@ function describe(err: unknown, phase: 'connect' | 'run'): DbError {
 
 /** The message for the model's correction round: the database's own words are useful there, never shown to users. */
 export function correctionHint(err: unknown): string {
-  const m = String((err as Error)?.message ?? '').replace(/\s+/g, ' ').slice(0, 300);
-  return m;
+  const cause = (err as Error)?.cause as Error | undefined;
+  return String(cause?.message ?? (err as Error)?.message ?? '').replace(/\s+/g, ' ').slice(0, 300);
 }
 
 const PG_TYPES: Record<number, string> = {
