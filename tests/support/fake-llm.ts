@@ -88,12 +88,28 @@ function sqlFor(question: string, system = ''): string {
   return `SELECT * FROM ${table} LIMIT 10`;
 }
 
+/** Database chat (chat_with_db_execute): DB-GPT's JSON answer with a query on the tables the prompt lists. */
+function dbAnswer(user: string, system: string): string {
+  const tables = [...system.matchAll(/^表 ([^\s（：]+)/gm)].map((m) => m[1]);
+  const table = tables.includes('orders') ? 'orders' : tables[0] ?? 'data';
+  let sql: string;
+  if (user.includes('[bad-sql]')) sql = `SELECT no_such_column FROM ${table}`;
+  else if (/删除|delete|drop/i.test(user)) sql = `DELETE FROM ${table}`;
+  else if (/工资|salar/i.test(user)) sql = 'SELECT * FROM salaries';
+  else if (/各|每个|按/.test(user) && table === 'orders') sql = 'SELECT region, SUM(amount) AS amount FROM orders GROUP BY region ORDER BY region';
+  else if (/多少|count|几/i.test(user)) sql = `SELECT COUNT(*) AS total FROM ${table}`;
+  else sql = `SELECT * FROM ${table} LIMIT 10`;
+  return JSON.stringify({ thoughts: '根据问题查询相关的表。', sql, display_type: 'response_bar_chart' });
+}
+
 /** The deterministic answer for a prompt. */
 export function answerFor(messages: Message[]): string {
   const user = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
   const long = marker(user, 'long');
   if (long) return longMarkdown(long);
+  if (/display_type/.test(system)) return dbAnswer(user, system);
+  if (/数据库专家/.test(system)) return `根据表结构回答：${system.match(/^表 [^\n]+/gm)?.join('；') ?? '没有可访问的表'}。以上是模拟模型的回答。`;
   if (/SQL/.test(system)) return `\`\`\`sql\n${sqlFor(user, system)}\n\`\`\``;
   const context = messages
     .filter((m) => m.role !== 'user' || m !== messages[messages.length - 1])
