@@ -71,8 +71,6 @@ export type Config = {
   dbChatTimeoutMs: number;
   dbChatMaxRows: number;
   dbChatMaxBytes: number;
-  /** Directory holding the SQLite and DuckDB files that connections may open (read-only). */
-  dbFileRoot: string;
 };
 
 /** A model and how many requests it serves at once (more wait in a queue). */
@@ -339,7 +337,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dbChatTimeoutMs: int(env, 'DB_CHAT_TIMEOUT_MS', 30_000, 100, 3_600_000),
     dbChatMaxRows: int(env, 'DB_CHAT_MAX_ROWS', 1000, 1, 1_000_000),
     dbChatMaxBytes: int(env, 'DB_CHAT_MAX_BYTES', 8 * MIB, 1024, 1024 * MIB),
-    dbFileRoot: path.resolve(cwd, raw(env, 'DB_FILE_ROOT') ?? path.join(raw(env, 'DATA_DIR') ?? './data', 'databases')),
   };
 }
 

@@ -266,6 +266,7 @@ async function openMySql(config: Config, spec: ConnSpec): Promise<DbSession> {
     throw describe(err, 'connect');
   }
   conn.on('error', () => undefined);
+  await conn.query('SET SESSION TRANSACTION READ ONLY');
   const [[version]] = await conn.query<mysql.RowDataPacket[]>('SELECT VERSION() AS v');
   const mariadb = /mariadb/i.test(String(version?.v ?? ''));
   const dbName = spec.dbName;
@@ -306,6 +307,9 @@ async function openMySql(config: Config, spec: ConnSpec): Promise<DbSession> {
         await conn.query(mariadb
           ? `SET SESSION max_statement_time = ${(limits.timeoutMs / 1000).toFixed(3)}`
           : `SET SESSION max_execution_time = ${Math.floor(limits.timeoutMs)}`);
+        // Session-wide too: MySQL commits implicitly before DDL, which would end a read-only transaction; with the
+        // session read-only the DDL itself is refused (ER 1792).
+        await conn.query('SET SESSION TRANSACTION READ ONLY');
         await conn.query('START TRANSACTION READ ONLY');
         const raw = (conn as unknown as { connection: { query(sql: string): NodeJS.EventEmitter; pause(): void } }).connection;
         await new Promise<void>((resolve, reject) => {
