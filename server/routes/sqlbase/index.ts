@@ -11,7 +11,7 @@ import type { RouteAccessConfig } from '../../fastify-types';
 import { badRequest } from '../../http-error';
 import { aiOk } from '../../http/envelope';
 import { viewerOf } from '../../knowledge/visibility';
-import { addConnection, deleteConnection, editConnection, specForTest, toApi, visibleConnection, visibleConnections } from '../../sqlbase/connections';
+import { addConnection, deleteConnection, editConnection, parseAllowedTables, specForTest, toApi, visibleConnection, visibleConnections } from '../../sqlbase/connections';
 import { DbError, openSession } from '../../sqlbase/drivers';
 import { openConnection, runGated, SqlRefused, allowedTablesOf } from '../../sqlbase/execute';
 import { OutboundRefused } from '../../sqlbase/outbound';
@@ -87,8 +87,10 @@ export function sqlbaseRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const session = await openSession(deps.config, spec).catch(asBadRequest);
       try {
         const [tables, canWrite] = await Promise.all([session.tables(), session.canWrite()]).catch(asBadRequest);
-        const [stored] = await visibleConnections(deps, viewer, spec.dbName);
-        const shown = stored ? allowedTablesOf(stored, tables).length : tables.length;
+        // The form's allowed tables when given, else the stored connection's.
+        const [stored] = request.body.allowed_tables === undefined ? await visibleConnections(deps, viewer, spec.dbName) : [];
+        const allowedTables = request.body.allowed_tables === undefined ? stored?.allowedTables ?? [] : parseAllowedTables(request.body.allowed_tables);
+        const shown = allowedTablesOf({ allowedTables }, tables).length;
         const message = canWrite
           ? `连接成功，可访问 ${shown} 张表。注意：该账号有写入权限，建议改用只读账号（查询仍只在只读事务中执行）`
           : `连接成功，可访问 ${shown} 张表；该账号为只读账号`;
