@@ -17,6 +17,7 @@ import { registerAudit } from './plugins/audit';
 import { managementRoutes } from './routes/mgmt';
 import { knowledgeRoutes } from './routes/knowledge';
 import { chatRoutes } from './routes/chat';
+import { sqlbaseRoutes } from './routes/sqlbase';
 import { chatFileRoutes } from './routes/chat/files';
 import { testcaseRoutes } from './routes/testcases';
 import { startWorker } from './jobs/worker';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(managementRoutes(deps));
   await app.register(knowledgeRoutes(deps));
   await app.register(chatRoutes(deps, { soleProcess: database.kind === 'pglite' }));
+  await app.register(sqlbaseRoutes(deps));
   await app.register(chatFileRoutes(deps, { soleProcess: database.kind === 'pglite' }));
   await app.register(testcaseRoutes(deps, { soleProcess: database.kind === 'pglite' }));
   await removePartialFiles(config);

@@ -46,6 +46,20 @@ describe('loadConfig', () => {
       .toEqual(['https://kb.example.com', 'app://kb']);
   });
 
+  it('reads the database-chat settings: outbound allow-list, password key, limits', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ dbSecretKey: null, dbChatTimeoutMs: 30_000, dbChatMaxRows: 1000, dbChatMaxBytes: 8 * 1024 * 1024 });
+    expect(defaults.outboundAllow.text).toBe('');
+    const set = loadConfig({ OUTBOUND_ALLOW: '127.0.0.1,10.0.0.0/8,db.internal', DB_SECRET_KEY: 'ab'.repeat(32), DB_CHAT_MAX_ROWS: '50' });
+    expect(set.outboundAllow.hosts.has('db.internal')).toBe(true);
+    expect(set.outboundAllow.nets.check('10.2.3.4')).toBe(true);
+    expect(set.dbSecretKey?.length).toBe(32);
+    expect(set.dbChatMaxRows).toBe(50);
+    expect(() => loadConfig({ OUTBOUND_ALLOW: '10.0.0.0/40' })).toThrow('配置项 OUTBOUND_ALLOW 无效');
+    expect(() => loadConfig({ DB_SECRET_KEY: 'short' })).toThrow('配置项 DB_SECRET_KEY 无效');
+    expect(() => loadConfig({ DB_CHAT_TIMEOUT_MS: '5' })).toThrow('配置项 DB_CHAT_TIMEOUT_MS 无效');
+  });
+
   it('keeps operator passwords verbatim', () => {
     expect(loadConfig({ INITIAL_ADMIN_PASSWORD: ' Spaced pass 2030 ' }).initialAdminPassword).toBe(' Spaced pass 2030 ');
   });

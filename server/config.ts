@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { checkPasswordPolicy } from './identity/password-policy';
+import { parseKey } from './sqlbase/secret';
+import { EMPTY_RULE, parseOutboundAllow, type OutboundRule } from './sqlbase/outbound';
 
 /** Validated server configuration, built once at start from the environment. */
 export type Config = {
@@ -61,6 +63,14 @@ export type Config = {
   llmTimeoutMs: number;
   /** Tokens of conversation history sent to the model with a question (the newest rounds that fit). */
   llmContextTokens: number;
+  /** Hosts and CIDRs the server may reach besides public and private addresses (database connections, tools). */
+  outboundAllow: OutboundRule;
+  /** Key of connection passwords at rest (DB_SECRET_KEY); null: DATA_DIR/db-secret.key. */
+  dbSecretKey: Buffer | null;
+  /** Database chat: statement timeout enforced by the database, row cap and byte cap of one result. */
+  dbChatTimeoutMs: number;
+  dbChatMaxRows: number;
+  dbChatMaxBytes: number;
 };
 
 /** A model and how many requests it serves at once (more wait in a queue). */
@@ -268,6 +278,24 @@ function uploads(env: Env): Pick<Config, 'uploadMaxBytes' | 'uploadMaxRequestByt
   };
 }
 
+function outboundAllow(env: Env, name: string): OutboundRule {
+  const v = raw(env, name);
+  if (v === undefined) return EMPTY_RULE;
+  const rule = parseOutboundAllow(v);
+  if ('bad' in rule) {
+    throw new ConfigError(name, `"${rule.bad}" 不是主机名、IP 地址或网段（如 10.0.0.0/8）`, `"${rule.bad}" is not a host, address or CIDR such as 10.0.0.0/8`);
+  }
+  return rule;
+}
+
+function secretKeyOf(env: Env, name: string): Buffer | null {
+  const v = raw(env, name);
+  if (v === undefined) return null;
+  const key = parseKey(v);
+  if (!key) throw new ConfigError(name, '应为 64 位十六进制数或 32 字节的 base64', 'must be 64 hex digits or the base64 of 32 bytes');
+  return key;
+}
+
 /** Reads and validates every variable; throws ConfigError naming the first bad one. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   return {
@@ -304,6 +332,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     jobLeaseMs: int(env, 'JOB_LEASE_MS', 30_000, 1000, 3_600_000),
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 20),
     ...llm(env),
+    outboundAllow: outboundAllow(env, 'OUTBOUND_ALLOW'),
+    dbSecretKey: secretKeyOf(env, 'DB_SECRET_KEY'),
+    dbChatTimeoutMs: int(env, 'DB_CHAT_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    dbChatMaxRows: int(env, 'DB_CHAT_MAX_ROWS', 1000, 1, 1_000_000),
+    dbChatMaxBytes: int(env, 'DB_CHAT_MAX_BYTES', 8 * MIB, 1024, 1024 * MIB),
   };
 }
 

@@ -70,6 +70,8 @@ export const ChartView = Type.Object({
   x: Type.Optional(Type.String()),
   y: Type.Optional(Type.Array(Type.String())),
   description: Type.Optional(Type.String()),
+  /** Database chat: the connection the SQL ran on (the answer's SQL may be edited and run again there). */
+  db_name: Type.Optional(Type.String()),
 });
 export type ChartView = Static<typeof ChartView>;
 

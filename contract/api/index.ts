@@ -16,3 +16,4 @@ export * from './knowledge';
 export * from './chat';
 export * from './testcases';
 export * from './relevance';
+export * from './sqlbase';

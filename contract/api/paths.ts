@@ -166,3 +166,15 @@ export const TESTCASE_PATHS = {
   terminate: '/api/apps/testcase_generation/v2/task/terminate',
   skip: '/api/apps/testcase_generation/v2/item/skip',
 } as const;
+
+/** Database chat connections (spec §7, DB-GPT's paths) and the SQL editor's run call (DB-GPT's editor). */
+export const DB_PATHS = {
+  list: '/api/v1/chat/db/list',
+  add: '/api/v1/chat/db/add',
+  edit: '/api/v1/chat/db/edit',
+  /** POST ?db_name= */
+  remove: '/api/v1/chat/db/delete',
+  testConnect: '/api/v1/chat/db/test/connect',
+  supportType: '/api/v1/chat/db/support/type',
+  sqlRun: '/api/v1/editor/sql/run',
+} as const;

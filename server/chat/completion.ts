@@ -8,7 +8,7 @@ import {
   type CompletionBody, type CompletionChunkFrame, type CompletionFrame,
 } from '../../contract/api';
 import { chatMessages } from '../db/schema';
-import type { Deps } from '../deps';
+import type { Actor, Deps } from '../deps';
 import { badRequest, HttpError } from '../http-error';
 import type { SessionUser } from '../identity/sessions';
 import { viewerOf } from '../knowledge/visibility';
@@ -58,7 +58,9 @@ function failureOf(err: unknown): { code: string; message: string } {
 }
 
 /** Checks the request and builds the prompt; throws HttpError (before anything is stored or streamed). */
-export async function prepareCompletion(deps: Deps, runtime: ChatRuntime, user: SessionUser, body: CompletionBody): Promise<PreparedCompletion> {
+export async function prepareCompletion(
+  deps: Deps, runtime: ChatRuntime, user: SessionUser, body: CompletionBody, actor?: Actor,
+): Promise<PreparedCompletion> {
   const question = body.user_input.trim();
   if (!question) throw badRequest('请输入问题');
   const { dialogue: row, messages: stored, hasDocumentFiles } = await ownedDialogueWithMessages(deps, user.id, body.conv_uid);
@@ -90,7 +92,7 @@ export async function prepareCompletion(deps: Deps, runtime: ChatRuntime, user: 
   const historySources = kept.filter((m) => m.round < round).flatMap((m) => m.cited ?? []);
   const controller = new AbortController();
   const answer = await handler.prepare({
-    deps, viewer, dialogue, question, history, signal: controller.signal, modelConfigured: model !== null,
+    deps, viewer, actor, dialogue, question, history, signal: controller.signal, modelConfigured: model !== null,
     complete: (messages, options) => {
       if (!model) throw new HttpError(400, CHAT_MESSAGES.noModel);
       return models.complete(model, messages, options ?? {}, controller.signal);

@@ -2,7 +2,7 @@
 // dialogue, the stream, storage, the model queue and aborts; a mode only decides what the model is told and
 // what follows the model's text.
 import type { ChartView, ChatMode, Citation } from '../../contract/api';
-import type { Deps } from '../deps';
+import type { Actor, Deps } from '../deps';
 import type { Viewer } from '../knowledge/visibility';
 
 import type { LlmMessage } from '../llm/models';
@@ -23,6 +23,8 @@ export type DialogueRef = {
 export type ModeContext = {
   deps: Deps;
   viewer: Viewer;
+  /** The asker, for the audit log (database chat audits every statement). */
+  actor?: Actor;
   dialogue: DialogueRef;
   question: string;
   /** Earlier rounds, oldest first, already cut to the token budget. */

@@ -406,3 +406,26 @@ export const testcaseCases = pgTable('testcase_cases', {
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
 }, (t) => [unique('testcase_cases_task_seq').on(t.taskId, t.seq), index('testcase_cases_generation_idx').on(t.generationId)]);
+/**
+ * Database connections of database chat (/sqlBase), DB-GPT's `connect_config` fields. `db_name` names the
+ * connection and the database. The password is AES-256-GCM ciphertext (sqlbase/secret.ts), never plain text.
+ * `secrecy` and `reviewRoles` decide who may chat with it, as for documents; `allowedTables` (empty: all) limits
+ * what the model and any query may touch.
+ */
+export const dbConnections = pgTable('db_connections', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  dbName: text('db_name').notNull().unique(),
+  dbType: text('db_type').notNull(),
+  dbHost: text('db_host').notNull().default(''),
+  dbPort: integer('db_port').notNull().default(0),
+  dbUser: text('db_user').notNull().default(''),
+  dbPwdEnc: text('db_pwd_enc'),
+  dbPath: text('db_path').notNull().default(''),
+  comment: text('comment').notNull().default(''),
+  secrecy: text('secrecy').notNull().references(() => secrecyGrades.code),
+  reviewRoles: integer('review_roles').array().notNull().default(sql`'{}'::integer[]`),
+  allowedTables: text('allowed_tables').array().notNull().default(sql`'{}'::text[]`),
+  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});

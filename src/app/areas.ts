@@ -1,4 +1,4 @@
-import { BookOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
+import { BookOutlined, DatabaseOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
 /** An area of the home layout: a route the client has, its menu entry and its card on /Transit. */
@@ -45,6 +45,14 @@ export const AREAS: Area[] = [
     hidden: true,
     parent: '/knowledgeBase',
     load: () => import('../features/knowledge/documents/KnowledgeListPage').then((m) => m.KnowledgeListPage),
+  },
+  {
+    key: 'sqlBase',
+    path: '/sqlBase',
+    title: '数据库',
+    description: '连接企业数据库，用自然语言查询数据，结果以表格和图表展示',
+    icon: DatabaseOutlined,
+    load: () => import('../features/sqlbase/SqlBasePage').then((m) => m.SqlBasePage),
   },
   {
     key: 'profile',

@@ -11,13 +11,13 @@
 // the prompt names (`表名：x`, else `data`): 删除 → DELETE, 多少/count → COUNT(*), 各/每个/按 → the first text
 // (VARCHAR) column with the sum of the first numeric column (from the prompt's `- "name" TYPE` lines), else SELECT * LIMIT 10.
 //   [bad-sql]         in the last user message: a query on a column that does not exist (a correction then succeeds)
+//   [bad-sql-always]  in the last user message: a query on another missing column, and again when the correction
+//                     request quotes the error naming that column (the correction fails too)
 // A system prompt containing `测试用例` (test-case generation) is answered with the JSON cases of the item named by
 // `需求编号：`/`需求标题：`, one per constraint listed (at least one), unless the item's text holds:
 //   [bad-json]         malformed JSON at first; the repair request (which quotes the first answer) gets valid cases
 //   [bad-json-always]  malformed JSON every time
 //   [delay:N]          (any answer that is not streamed) wait N ms first; a request aborted meanwhile counts as aborted
-//   [bad-sql-always]  in the last user message: a query on another missing column, and again when the correction
-//                     request quotes the error naming that column (the correction fails too)
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -112,6 +112,20 @@ function testCasesFor(messages: Message[]): string {
   return JSON.stringify({ cases });
 }
 
+/** Database chat (chat_with_db_execute): DB-GPT's JSON answer with a query on the tables the prompt lists. */
+function dbAnswer(user: string, system: string): string {
+  const tables = [...system.matchAll(/^表 ([^\s（：]+)/gm)].map((m) => m[1]);
+  const table = tables.includes('orders') ? 'orders' : tables[0] ?? 'data';
+  let sql: string;
+  if (user.includes('[bad-sql]')) sql = `SELECT no_such_column FROM ${table}`;
+  else if (/删除|delete|drop/i.test(user)) sql = `DELETE FROM ${table}`;
+  else if (/工资|salar/i.test(user)) sql = 'SELECT * FROM salaries';
+  else if (/各|每个|按/.test(user) && table === 'orders') sql = 'SELECT region, SUM(amount) AS amount FROM orders GROUP BY region ORDER BY region';
+  else if (/多少|count|几/i.test(user)) sql = `SELECT COUNT(*) AS total FROM ${table}`;
+  else sql = `SELECT * FROM ${table} LIMIT 10`;
+  return JSON.stringify({ thoughts: '根据问题查询相关的表。', sql, display_type: 'response_bar_chart' });
+}
+
 /** The deterministic answer for a prompt. */
 export function answerFor(messages: Message[]): string {
   const user = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
@@ -119,6 +133,8 @@ export function answerFor(messages: Message[]): string {
   const long = marker(user, 'long');
   if (long) return longMarkdown(long);
   if (/测试用例/.test(system)) return testCasesFor(messages);
+  if (/display_type/.test(system)) return dbAnswer(user, system);
+  if (/数据库专家/.test(system)) return `根据表结构回答：${system.match(/^表 [^\n]+/gm)?.join('；') ?? '没有可访问的表'}。以上是模拟模型的回答。`;
   if (/SQL/.test(system)) return `\`\`\`sql\n${sqlFor(user, system)}\n\`\`\``;
   const context = messages
     .filter((m) => m.role !== 'user' || m !== messages[messages.length - 1])

@@ -1,6 +1,7 @@
 // Chat modes and their handlers. A mode absent here is refused by the completion call (暂不支持该对话模式).
 import type { ChatMode } from '../../../contract/api';
 import type { ChatModeHandler } from '../mode';
+import { dbExecuteMode, dbQaMode } from './database';
 import { excelMode } from './excel';
 import { knowledgeMode } from './knowledge';
 import { normalMode } from './normal';
@@ -15,6 +16,8 @@ export function registerMode(handler: ChatModeHandler): void {
 registerMode(normalMode);
 registerMode(knowledgeMode);
 registerMode(excelMode);
+registerMode(dbExecuteMode);
+registerMode(dbQaMode);
 
 export function modeHandler(mode: ChatMode): ChatModeHandler | undefined {
   return handlers.get(mode);

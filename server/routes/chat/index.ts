@@ -18,7 +18,8 @@ import { aiOk } from '../../http/envelope';
 import { watchSession } from '../../identity/session-watch';
 import { listSpaces } from '../../knowledge/spaces';
 import { viewerOf } from '../../knowledge/visibility';
-import { sessionOf } from '../request-meta';
+import { visibleConnections } from '../../sqlbase/connections';
+import { actorOf, sessionOf } from '../request-meta';
 
 const CHAT = '/chatWindow';
 // Chat writes only chat tables: the identity cache stays (D12).
@@ -115,7 +116,11 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
           .orderBy(asc(chatFiles.id));
         return aiOk(files.map((f): ModeParam => ({ param: f.name, type: 'excel', file_id: f.id })));
       }
-      // Database modes list the connections of the database-chat issue; none exist yet. chat_normal: null (DB-GPT).
+      if (mode === 'chat_with_db_execute' || mode === 'chat_with_db_qa') {
+        const connections = await visibleConnections(deps, await viewerOf(deps, user));
+        return aiOk(connections.map((c): ModeParam => ({ param: c.dbName, type: c.dbType })));
+      }
+      // chat_normal: null (DB-GPT).
       return aiOk(mode === 'chat_normal' ? null : []);
     });
 
@@ -146,7 +151,7 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
     }, async (request, reply) => {
       const session = sessionOf(request);
       const { user } = session;
-      const prepared = await prepareCompletion(deps, runtime, user, request.body);
+      const prepared = await prepareCompletion(deps, runtime, user, request.body, actorOf(request));
       // The session ending (logout, disable, a role or clearance change) stops the answer within a second.
       const unwatch = watchSession(deps, { tokenHash: session.tokenHash, userId: user.id },
         () => prepared.controller.abort(new SessionRevoked()), { poll: !options.soleProcess });

@@ -1,16 +1,20 @@
 import type { ChatMode } from '../../../contract/api';
 
-/** The modes offered by the switch; database chat (chat_with_db_*) comes with its own issue. */
+/** The modes offered by the switch. */
 export const MODE_OPTIONS: { value: ChatMode; label: string; hint: string }[] = [
   { value: 'chat_normal', label: '普通对话', hint: '与大模型自由对话；上传文件后按文件内容回答' },
   { value: 'chat_knowledge', label: '知识库问答', hint: '从所选知识空间检索并注明出处' },
   { value: 'chat_excel', label: '表格问答', hint: '上传 xlsx / csv，用自然语言查询表格' },
+  { value: 'chat_with_db_execute', label: '数据库对话', hint: '用自然语言查询所选数据库，结果以表格和图表展示（只读）' },
+  { value: 'chat_with_db_qa', label: '数据库问答', hint: '询问所选数据库的表结构、字段含义与写法，不执行查询' },
 ];
 
 /** What a mode's parameter select is called; modes without one are absent. */
 export const PARAM_LABELS: Partial<Record<ChatMode, string>> = {
   chat_knowledge: '知识空间',
   chat_excel: '数据表',
+  chat_with_db_execute: '数据库',
+  chat_with_db_qa: '数据库',
 };
 
 export function modeLabel(mode: string): string {

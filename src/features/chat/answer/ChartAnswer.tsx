@@ -1,16 +1,74 @@
-import { Alert, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, Input, Space, Table, Tabs, Typography } from 'antd';
+import { useState } from 'react';
 import type { ChartView } from '../../../../contract/api';
+import { saveFile } from '../../../platform';
+import { useRunSqlMutation } from '../../sqlbase/api';
 import styles from '../chat.module.css';
 import { chartDataOf } from './chart-geometry';
 import { SvgChart } from './SvgChart';
+import { resultWorkbook } from './xlsx-export';
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** The result of a spreadsheet question: chart, rows and the SQL that produced them. */
-export function ChartAnswer({ chart }: { chart: ChartView }) {
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Saves the rows shown as an .xlsx file (formula-injection safe, see xlsx-export.ts). */
+function exportRows(chart: ChartView) {
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+  void saveFile({
+    suggestedName: `查询结果-${stamp}.xlsx`,
+    data: new Blob([resultWorkbook(chart.columns, chart.data) as BlobPart], { type: XLSX_MIME }),
+    mimeType: XLSX_MIME,
+    filters: [{ name: 'Excel 工作簿', extensions: ['xlsx'] }],
+  });
+}
+
+/** The SQL of a database answer: copyable, editable, and run again through the same gates (editor/sql/run). */
+function SqlEditor({ chart, onResult }: { chart: ChartView & { db_name: string }; onResult: (chart: ChartView) => void }) {
+  const [text, setText] = useState(chart.sql);
+  const [run, state] = useRunSqlMutation();
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    setError(null);
+    try {
+      const result = await run({ db_name: chart.db_name, sql: text }).unwrap();
+      onResult({
+        ...chart, type: 'response_table', sql: result.sql, columns: result.columns, data: result.data, truncated: result.truncated,
+        x: undefined, y: undefined, description: `查询结果共 ${result.data.length} 行${result.truncated ? '（已截断）' : ''}，用时 ${result.duration_ms} ms。`,
+      });
+    } catch (err) {
+      setError((err as { message?: string }).message ?? '查询失败');
+    }
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Input.TextArea
+        aria-label="SQL"
+        data-testid="sql-editor"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        autoSize={{ minRows: 3, maxRows: 12 }}
+        style={{ fontFamily: 'monospace' }}
+      />
+      <Space>
+        <Button type="primary" size="small" loading={state.isLoading} disabled={!text.trim()} onClick={() => void submit()} data-testid="sql-run">
+          运行
+        </Button>
+        <Typography.Text copyable={{ text }} type="secondary">复制 SQL</Typography.Text>
+        <Typography.Text type="secondary">在数据库「{chart.db_name}」上只读执行</Typography.Text>
+      </Space>
+      {error && <Alert type="error" showIcon title={error} data-testid="sql-error" />}
+    </Space>
+  );
+}
+
+/** The result of a spreadsheet or database question: chart, rows and the SQL that produced them. */
+export function ChartAnswer({ chart: initial }: { chart: ChartView }) {
+  const [chart, setChart] = useState(initial);
+  const [tab, setTab] = useState<string | undefined>(undefined);
   const data = chartDataOf(chart);
   const rows = chart.data.map((row, i) => ({ ...row, __key: i }));
   const table = (
@@ -24,17 +82,27 @@ export function ChartAnswer({ chart }: { chart: ChartView }) {
         columns={chart.columns.map((c) => ({ title: c, dataIndex: c, key: c, render: cell }))}
       />
       {chart.truncated && <Alert type="info" showIcon title="结果行数超过上限，只显示了前面的部分" style={{ marginTop: 8 }} />}
+      {rows.length > 0 && (
+        <Button size="small" style={{ marginTop: 8 }} onClick={() => exportRows(chart)} data-testid="export-xlsx">导出 Excel</Button>
+      )}
     </>
   );
+  const dbName = chart.db_name;
   const items = [
     ...(data ? [{ key: 'chart', label: '图表', children: <SvgChart data={data} /> }] : []),
     { key: 'data', label: '数据', children: table },
-    { key: 'sql', label: 'SQL', children: <Typography.Paragraph className={styles.sql} copyable>{chart.sql}</Typography.Paragraph> },
+    {
+      key: 'sql',
+      label: 'SQL',
+      children: dbName
+        ? <SqlEditor chart={{ ...chart, db_name: dbName }} onResult={(next) => { setChart(next); setTab('data'); }} />
+        : <Typography.Paragraph className={styles.sql} copyable>{chart.sql}</Typography.Paragraph>,
+    },
   ];
   return (
     <div className={styles.chart} data-testid="chart-answer">
       {chart.description && <Typography.Paragraph type="secondary">{chart.description}</Typography.Paragraph>}
-      <Tabs size="small" items={items} />
+      <Tabs size="small" items={items} activeKey={tab ?? items[0].key} onChange={setTab} />
     </div>
   );
 }

@@ -1,0 +1,16 @@
+// Database chat constants shared by the server and the renderer. TypeBox-free.
+
+/** Connection types (DB-GPT's `db_type` spelling) and whether a type is a file on the server. */
+export const DB_TYPE_OPTIONS = [
+  { db_type: 'postgresql', label: 'PostgreSQL（含人大金仓、openGauss、GaussDB）', is_file_db: false, default_port: 5432 },
+  { db_type: 'mysql', label: 'MySQL（含 MariaDB、TiDB、OceanBase）', is_file_db: false, default_port: 3306 },
+] as const;
+
+/** db_name: the database's name and the connection's unique name. */
+export const DB_NAME_PATTERN = /^[A-Za-z0-9_\u4e00-\u9fa5][A-Za-z0-9_.\-\u4e00-\u9fa5]{0,63}$/;
+
+export const DB_MESSAGES = {
+  notFound: '数据库连接不存在或您无权使用',
+  exists: '数据库连接名称已存在',
+  needPassword: '主机、端口、用户名或类型已更改，请重新填写密码',
+} as const;

@@ -1,0 +1,136 @@
+// chat_with_db_execute and chat_with_db_qa: questions answered from a live database connection (/sqlBase). The
+// model is told the tables the user may see (recalled for large schemas); for execute, its SQL runs through the
+// four gates (sqlbase/execute.ts) and the result comes as a table and chart; a failing or refused query goes back
+// to the model once for a correction, then the user sees the error in Chinese. qa answers about the schema only.
+import type { Actor } from '../../deps';
+import { badRequest } from '../../http-error';
+import { isAbort } from '../../llm/models';
+import { visibleConnection } from '../../sqlbase/connections';
+import { correctionHint, DbError, type TableInfo } from '../../sqlbase/drivers';
+import { openConnection, runGated, SqlRefused, type OpenConnection } from '../../sqlbase/execute';
+import { OutboundRefused } from '../../sqlbase/outbound';
+import { executePrompt, parseModelAnswer, qaPrompt, schemaText, SCHEMA_BUDGET_TOKENS } from '../../sqlbase/prompt';
+import { recallTables } from '../../sqlbase/recall';
+import { toChartView } from '../excel/chart';
+import type { ChatModeHandler, LlmMessage, ModeContext, ModeFinish } from '../mode';
+
+const HISTORY_MESSAGES = 4;
+/** Tables whose first rows are shown to the model as sample values. */
+const SAMPLE_TABLES = 5;
+
+const quote = (dialect: string, name: string) => (dialect === 'postgresql' ? `"${name.replace(/"/g, '""')}"` : `\`${name.replace(/`/g, '``')}\``);
+
+/** A few rows of the first tables (our own statement on visible tables, in the read-only transaction). */
+async function samplesOf(open: OpenConnection, tables: TableInfo[]): Promise<Map<string, Record<string, unknown>[]>> {
+  const out = new Map<string, Record<string, unknown>[]>();
+  for (const t of tables.slice(0, SAMPLE_TABLES)) {
+    const name = open.session.dialect === 'postgresql' ? t.key.split('.').map((p) => quote('postgresql', p)).join('.') : quote('mysql', t.key);
+    try {
+      const result = await open.session.run(`SELECT * FROM ${name} LIMIT 3`, { timeoutMs: 3000, maxRows: 3, maxBytes: 4096 });
+      out.set(t.key, result.rows);
+    } catch {
+      // samples are a help, not a need
+    }
+  }
+  return out;
+}
+
+const actorOfCtx = (ctx: ModeContext): Actor => ctx.actor ?? { id: ctx.viewer.id, username: String(ctx.viewer.id), ip: '', userAgent: '' };
+
+/** Opens the dialogue's connection: `select_param` names it; one the user may not use is "not found". */
+async function connectionFor(ctx: ModeContext): Promise<OpenConnection> {
+  const name = ctx.dialogue.selectParam?.trim();
+  if (!name) throw badRequest('请先选择数据库连接');
+  const row = await visibleConnection(ctx.deps, ctx.viewer, name);
+  try {
+    return await openConnection(ctx.deps, row);
+  } catch (err) {
+    if (err instanceof DbError || err instanceof OutboundRefused) throw badRequest(`数据库「${name}」${err.message}`);
+    throw err;
+  }
+}
+
+async function described(ctx: ModeContext, open: OpenConnection): Promise<string> {
+  const tables = recallTables(open.tables, ctx.question, SCHEMA_BUDGET_TOKENS);
+  return schemaText(tables, await samplesOf(open, tables));
+}
+
+type Attempt = { ok: true; finish: ModeFinish } | { ok: false; message: string; hint: string };
+
+async function attempt(ctx: ModeContext, open: OpenConnection, sql: string, source: string): Promise<Attempt> {
+  try {
+    const { result } = await runGated(ctx.deps, actorOfCtx(ctx), open, sql, { source });
+    return { ok: true, finish: { chart: { ...toChartView(result, sql, ctx.question), db_name: open.row.dbName } } };
+  } catch (err) {
+    if (err instanceof SqlRefused) return { ok: false, message: err.message, hint: err.reason };
+    if (err instanceof DbError) return { ok: false, message: err.message, hint: correctionHint(err) || err.message };
+    throw err;
+  }
+}
+
+async function runAnswer(ctx: ModeContext, messages: LlmMessage[], answer: string): Promise<ModeFinish> {
+  const parsed = parseModelAnswer(answer);
+  if (!parsed) return { appendText: '\n\n（回答中没有可执行的 SQL 查询，未生成结果表。）' };
+  const open = await connectionFor(ctx);
+  try {
+    const first = await attempt(ctx, open, parsed.sql, '数据库对话');
+    if (first.ok) return first.finish;
+    let corrected: string | null = null;
+    try {
+      const reply = await ctx.complete([
+        ...messages,
+        { role: 'assistant', content: answer },
+        { role: 'user', content: `这条 SQL 未能执行：${first.hint}\n请只用上面列出的表和列，给出修正后的一条只读查询，仍按同样的 JSON 格式回答。` },
+      ], { temperature: 0 });
+      corrected = parseModelAnswer(reply)?.sql ?? null;
+    } catch (err) {
+      if (isAbort(err, ctx.signal)) throw err;
+    }
+    if (!corrected) return { appendText: `\n\n${first.message}` };
+    const second = await attempt(ctx, open, corrected, '数据库对话（修正）');
+    if (!second.ok) return { appendText: `\n\n${second.message}` };
+    return { appendText: `\n\n首次查询未能执行（${first.message}），已自动修正为：\n\n\`\`\`sql\n${corrected}\n\`\`\``, chart: second.finish.chart };
+  } finally {
+    await open.session.close();
+  }
+}
+
+export const dbExecuteMode: ChatModeHandler = {
+  mode: 'chat_with_db_execute',
+  async prepare(ctx) {
+    const open = await connectionFor(ctx);
+    let schema: string;
+    try {
+      schema = await described(ctx, open);
+    } finally {
+      await open.session.close();
+    }
+    const messages: LlmMessage[] = [
+      { role: 'system', content: executePrompt(open.session.dialect, open.row.dbName, schema, ctx.deps.config.dbChatMaxRows) },
+      ...ctx.history.slice(-HISTORY_MESSAGES),
+      { role: 'user', content: ctx.question },
+    ];
+    return { messages, finish: (answer) => runAnswer(ctx, messages, answer) };
+  },
+};
+
+export const dbQaMode: ChatModeHandler = {
+  mode: 'chat_with_db_qa',
+  async prepare(ctx) {
+    const open = await connectionFor(ctx);
+    let schema: string;
+    try {
+      schema = await described(ctx, open);
+    } finally {
+      await open.session.close();
+    }
+    return {
+      messages: [
+        { role: 'system', content: qaPrompt(open.session.dialect, open.row.dbName, schema) },
+        ...ctx.history.slice(-HISTORY_MESSAGES),
+        { role: 'user', content: ctx.question },
+      ],
+      fallback: `（未配置大模型）数据库「${open.row.dbName}」中您可以访问的表：\n\n${schema}`,
+    };
+  },
+};

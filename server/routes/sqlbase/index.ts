@@ -1,0 +1,119 @@
+// Database chat connections (/sqlBase: list, add, edit, delete, test) and the SQL editor's run call. Adding,
+// editing, deleting and testing need the /sqlBase buttons; seeing, testing and using a connection also needs the
+// document rule (grade within clearance, review roles). The password is never in an answer or a log line.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  AiEnvelope, DB_PATHS, DB_TYPE_OPTIONS, DbConfigBody, DbConnection, DbListQuery, DbNameQuery, DbSupportType, DbTestResult, SqlRunBody, SqlRunResult,
+} from '../../../contract/api';
+import type { Deps } from '../../deps';
+import type { RouteAccessConfig } from '../../fastify-types';
+import { badRequest } from '../../http-error';
+import { aiOk } from '../../http/envelope';
+import { viewerOf } from '../../knowledge/visibility';
+import { addConnection, deleteConnection, editConnection, parseAllowedTables, specForTest, toApi, visibleConnection, visibleConnections } from '../../sqlbase/connections';
+import { DbError, openSession } from '../../sqlbase/drivers';
+import { openConnection, runGated, SqlRefused, allowedTablesOf } from '../../sqlbase/execute';
+import { OutboundRefused } from '../../sqlbase/outbound';
+import { actorOf, sessionOf } from '../request-meta';
+
+const PAGE = '/sqlBase';
+const read: RouteAccessConfig = { access: 'business', func: PAGE, readOnly: true };
+const button = (code: string, audit: string): RouteAccessConfig => ({ access: 'business', button: `${PAGE}#${code}`, identityUnchanged: true, audit });
+/** Body ignored (DB-GPT's query-parameter calls). */
+const AnyBody = Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]);
+
+/** Driver and outbound failures as 400 with their Chinese message; anything else stays an internal error. */
+function asBadRequest(err: unknown): never {
+  if (err instanceof DbError || err instanceof OutboundRefused || err instanceof SqlRefused) throw badRequest(err.message);
+  throw err;
+}
+
+export function sqlbaseRoutes(deps: Deps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(DB_PATHS.list, {
+      config: read,
+      schema: { querystring: DbListQuery, response: { 200: AiEnvelope(Type.Array(DbConnection)) } },
+    }, async (request) => {
+      const viewer = await viewerOf(deps, sessionOf(request).user);
+      return aiOk(await toApi(deps, await visibleConnections(deps, viewer, request.query.db_name?.trim() || undefined)));
+    });
+
+    app.get(DB_PATHS.supportType, {
+      config: read,
+      schema: { querystring: Type.Object({}, { additionalProperties: true }), response: { 200: AiEnvelope(Type.Array(DbSupportType)) } },
+    }, async () => aiOk(DB_TYPE_OPTIONS.map((t) => ({ db_type: t.db_type, is_file_db: t.is_file_db }))));
+
+    app.post(DB_PATHS.add, {
+      config: button('add', 'db-create'),
+      schema: { body: DbConfigBody, response: { 200: AiEnvelope(Type.Boolean()) } },
+    }, async (request) => {
+      request.auditTarget = request.body.db_name;
+      const viewer = await viewerOf(deps, sessionOf(request).user);
+      const row = await addConnection(deps, viewer, request.body);
+      request.auditDetail = `${row.dbType} ${row.dbUser}@${row.dbHost}:${row.dbPort}`;
+      return aiOk(true);
+    });
+
+    app.post(DB_PATHS.edit, {
+      config: button('edit', 'db-update'),
+      schema: { body: DbConfigBody, response: { 200: AiEnvelope(Type.Boolean()) } },
+    }, async (request) => {
+      request.auditTarget = request.body.db_name;
+      const viewer = await viewerOf(deps, sessionOf(request).user);
+      const row = await editConnection(deps, viewer, request.body);
+      request.auditDetail = `${row.dbType} ${row.dbUser}@${row.dbHost}:${row.dbPort}${request.body.db_pwd ? '；已更换密码' : ''}`;
+      return aiOk(true);
+    });
+
+    app.post(DB_PATHS.remove, {
+      config: button('delete', 'db-delete'),
+      schema: { querystring: DbNameQuery, body: AnyBody, response: { 200: AiEnvelope(Type.Boolean()) } },
+    }, async (request) => {
+      request.auditTarget = request.query.db_name;
+      const viewer = await viewerOf(deps, sessionOf(request).user);
+      await deleteConnection(deps, viewer, request.query.db_name);
+      return aiOk(true);
+    });
+
+    app.post(DB_PATHS.testConnect, {
+      config: button('test', 'db-test'),
+      schema: { body: DbConfigBody, response: { 200: AiEnvelope(DbTestResult) } },
+    }, async (request) => {
+      request.auditTarget = request.body.db_name;
+      const viewer = await viewerOf(deps, sessionOf(request).user);
+      const spec = await specForTest(deps, viewer, request.body);
+      request.auditDetail = `${spec.dbType} ${spec.dbUser}@${spec.dbHost}:${spec.dbPort}`;
+      const session = await openSession(deps.config, spec).catch(asBadRequest);
+      try {
+        const [tables, canWrite] = await Promise.all([session.tables(), session.canWrite()]).catch(asBadRequest);
+        // The form's allowed tables when given, else the stored connection's.
+        const [stored] = request.body.allowed_tables === undefined ? await visibleConnections(deps, viewer, spec.dbName) : [];
+        const allowedTables = request.body.allowed_tables === undefined ? stored?.allowedTables ?? [] : parseAllowedTables(request.body.allowed_tables);
+        const shown = allowedTablesOf({ allowedTables }, tables).length;
+        const message = canWrite
+          ? `连接成功，可访问 ${shown} 张表。注意：该账号有写入权限，建议改用只读账号（查询仍只在只读事务中执行）`
+          : `连接成功，可访问 ${shown} 张表；该账号为只读账号`;
+        return aiOk({ can_write: canWrite, tables: shown, message });
+      } finally {
+        await session.close();
+      }
+    });
+
+    app.post(DB_PATHS.sqlRun, {
+      config: { access: 'business', func: '/chatWindow', identityUnchanged: true },
+      schema: { body: SqlRunBody, response: { 200: AiEnvelope(SqlRunResult) } },
+    }, async (request) => {
+      const { user } = sessionOf(request);
+      const viewer = await viewerOf(deps, user);
+      const row = await visibleConnection(deps, viewer, request.body.db_name.trim());
+      const open = await openConnection(deps, row).catch(asBadRequest);
+      try {
+        const { result, durationMs } = await runGated(deps, actorOf(request), open, request.body.sql, { source: 'SQL 编辑器' }).catch(asBadRequest);
+        return aiOk({ sql: request.body.sql.trim(), columns: result.columns, data: result.rows, truncated: result.truncated, duration_ms: durationMs });
+      } finally {
+        await open.session.close();
+      }
+    });
+  };
+}

@@ -1,0 +1,88 @@
+// One statement on a connection, through the four gates: (1) a read-only transaction, (2) one statement by
+// protocol, (3) the dialect's parser and an allow-list walk of every node, (4) only tables and columns the user
+// may see (allowed_tables of the connection, and what the database account can read). The statement timeout is
+// the database's own; rows are capped and handed on as they come. Every statement, refused or run, is audited.
+import type { Actor, Deps } from '../deps';
+import { writeAudit } from '../identity/audit';
+import { DbError, openSession, type DbSession, type Limits, type RunResult, type TableInfo } from './drivers';
+import type { GateResult, VisibleSchema } from './gate-common';
+import { gateMySql } from './gate-mysql';
+import { gatePostgres } from './gate-pg';
+import { specOf, type ConnectionRow } from './connections';
+
+/** A statement the gates refused: never executed. */
+export class SqlRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`查询被拒绝：${reason}。该查询未执行`);
+    this.name = 'SqlRefused';
+  }
+}
+
+/** The tables of a connection that the user may see: those the account reads, limited by `allowed_tables`. */
+export function allowedTablesOf(row: Pick<ConnectionRow, 'allowedTables'>, tables: TableInfo[]): TableInfo[] {
+  if (!row.allowedTables.length) return tables;
+  const wanted = new Set(row.allowedTables.map((t) => t.toLowerCase()));
+  return tables.filter((t) => wanted.has(t.name.toLowerCase()) || wanted.has(t.key.toLowerCase()));
+}
+
+export function visibleSchemaOf(session: Pick<DbSession, 'defaultSchema'>, tables: TableInfo[]): VisibleSchema {
+  return { defaultSchema: session.defaultSchema, tables: new Map(tables.map((t) => [t.key, new Set(t.columns.map((c) => c.name))])) };
+}
+
+/** Gates 3 and 4 for the session's dialect. */
+export async function gate(session: Pick<DbSession, 'dialect'>, sql: string, schema: VisibleSchema): Promise<GateResult> {
+  return session.dialect === 'postgresql' ? gatePostgres(sql, schema) : gateMySql(sql, schema, session.dialect);
+}
+
+export const limitsOf = (config: Deps['config']): Limits => ({
+  timeoutMs: config.dbChatTimeoutMs, maxRows: config.dbChatMaxRows, maxBytes: config.dbChatMaxBytes,
+});
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** An open connection with the tables the user may see. */
+export type OpenConnection = { row: ConnectionRow; session: DbSession; tables: TableInfo[]; schema: VisibleSchema };
+
+export async function openConnection(deps: Deps, row: ConnectionRow): Promise<OpenConnection> {
+  const session = await openSession(deps.config, specOf(deps, row));
+  try {
+    const tables = allowedTablesOf(row, await session.tables());
+    return { row, session, tables, schema: visibleSchemaOf(session, tables) };
+  } catch (err) {
+    await session.close();
+    throw err instanceof DbError ? err : new DbError('读取数据库结构失败', 'run');
+  }
+}
+
+export type GatedRun = { result: RunResult; durationMs: number };
+
+/**
+ * Runs `sql` through the gates and audits it (user, connection, SQL, rows, duration; a refusal with its reason).
+ * Throws SqlRefused or DbError (Chinese messages without driver internals).
+ */
+export async function runGated(
+  deps: Deps, actor: Actor, open: OpenConnection, sql: string, options: { onRows?: (rows: Record<string, unknown>[]) => void; source?: string } = {},
+): Promise<GatedRun> {
+  const started = performance.now();
+  const text = sql.trim().replace(/;\s*$/, '');
+  const audit = (result: 'success' | 'failure', note: string) => writeAudit(deps, {
+    actor, action: 'db-query', target: open.row.dbName, result,
+    detail: clip(`${options.source ? `${options.source}；` : ''}${note}；SQL：${text}`, 4000),
+  });
+  const verdict = await gate(open.session, text, open.schema);
+  if (!verdict.ok) {
+    await audit('failure', `已拒绝：${verdict.reason}`);
+    throw new SqlRefused(verdict.reason);
+  }
+  try {
+    const result = await open.session.run(text, limitsOf(deps.config), options.onRows);
+    const durationMs = Math.round(performance.now() - started);
+    await audit('success', `返回 ${result.rows.length} 行${result.truncated ? '（已截断）' : ''}；用时 ${durationMs} ms`);
+    return { result, durationMs };
+  } catch (err) {
+    const e = err instanceof DbError ? err : new DbError('查询失败：数据库执行出错', 'run');
+    if (e !== err) e.cause = err;
+    await audit('failure', `${e.message}；用时 ${Math.round(performance.now() - started)} ms`);
+    throw e;
+  }
+}

@@ -1,0 +1,74 @@
+// Which tables a question is about, for schemas too large to send whole: full-text scoring (BM25) of each table's
+// name, comment and columns (names and comments) against the question, Chinese segmented as in knowledge search
+// (words plus single characters). The best tables come with the tables they reference, or that reference them.
+import { estimateTokens } from '../chat/history';
+import { words } from '../knowledge/segment';
+import type { TableInfo } from './drivers';
+
+/** Terms of a text: words, single Han characters of longer words, and identifier parts (order_items → order, items). */
+export function terms(text: string): string[] {
+  const spaced = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_.]+/g, ' ');
+  const out: string[] = [];
+  for (const w of words(spaced)) {
+    out.push(w);
+    if (w.length > 1 && /^\p{Script=Han}+$/u.test(w)) {
+      out.push(...w);
+      for (let i = 0; i + 1 < w.length; i++) out.push(w.slice(i, i + 2));
+    }
+  }
+  return out;
+}
+
+const tableText = (t: TableInfo) => [t.name, t.comment, ...t.columns.flatMap((c) => [c.name, c.comment])].join(' ');
+
+export type TableIndex = { tables: TableInfo[]; docs: Map<string, number>[]; lengths: number[]; df: Map<string, number>; avg: number };
+
+export function indexTables(tables: TableInfo[]): TableIndex {
+  const docs = tables.map((t) => {
+    const counts = new Map<string, number>();
+    // The table's own name and comment weigh more than any one column.
+    for (const term of [...terms(tableText(t)), ...terms(`${t.name} ${t.comment}`)]) counts.set(term, (counts.get(term) ?? 0) + 1);
+    return counts;
+  });
+  const df = new Map<string, number>();
+  for (const d of docs) for (const term of d.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+  const lengths = docs.map((d) => [...d.values()].reduce((a, b) => a + b, 0));
+  const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length);
+  return { tables, docs, lengths, df, avg };
+}
+
+/** Tables by BM25 score for the question, best first (only tables with a positive score). */
+export function rankTables(index: TableIndex, question: string): { table: TableInfo; score: number }[] {
+  const q = [...new Set(terms(question))];
+  const n = index.tables.length;
+  const k1 = 1.2;
+  const b = 0.75;
+  const scored = index.docs.map((doc, i) => {
+    let score = 0;
+    for (const term of q) {
+      const tf = doc.get(term);
+      if (!tf) continue;
+      const df = index.df.get(term) ?? 0;
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      score += idf * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * index.lengths[i]) / index.avg)));
+    }
+    return { table: index.tables[i], score };
+  });
+  return scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score);
+}
+
+/** The tables to describe: all when they fit the budget; else the top `k` by recall plus their related tables. */
+export function recallTables(tables: TableInfo[], question: string, budgetTokens: number, k = 10): TableInfo[] {
+  if (estimateTokens(tables.map(tableText).join('\n')) * 1.5 <= budgetTokens) return tables;
+  const top = rankTables(indexTables(tables), question).slice(0, k).map((s) => s.table);
+  const byKey = new Map(tables.map((t) => [t.key, t]));
+  const chosen = new Map(top.map((t) => [t.key, t]));
+  for (const t of top) {
+    for (const r of t.refs) {
+      const other = byKey.get(r.table);
+      if (other) chosen.set(other.key, other);
+    }
+  }
+  for (const t of tables) if (t.refs.some((r) => top.some((x) => x.key === r.table))) chosen.set(t.key, t);
+  return [...chosen.values()];
+}

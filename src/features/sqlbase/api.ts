@@ -1,0 +1,38 @@
+import { DB_PATHS } from '../../../contract/api/runtime';
+import type { DbConfigBody, DbConnection, DbTestResult, SqlRunBody, SqlRunResult } from '../../../contract/api';
+import { api } from '../../lib/http/api';
+import { withUserInfo } from '../knowledge/user-info';
+
+const post = (url: string, body: object = {}, silent?: boolean) => ({ url, method: 'POST' as const, data: withUserInfo(body), silent });
+
+/** Database connections of /sqlBase (DB-GPT's db calls) and the SQL editor's run call. */
+export const sqlbaseApi = api.enhanceEndpoints({ addTagTypes: ['DbConnection'] }).injectEndpoints({
+  endpoints: (build) => ({
+    dbList: build.query<DbConnection[], void>({
+      query: () => ({ url: DB_PATHS.list, method: 'GET' as const }),
+      providesTags: ['DbConnection'],
+    }),
+    addDb: build.mutation<boolean, DbConfigBody>({
+      query: (body) => post(DB_PATHS.add, body),
+      invalidatesTags: ['DbConnection'],
+    }),
+    editDb: build.mutation<boolean, DbConfigBody>({
+      query: (body) => post(DB_PATHS.edit, body),
+      invalidatesTags: ['DbConnection'],
+    }),
+    deleteDb: build.mutation<boolean, string>({
+      query: (name) => ({ url: `${DB_PATHS.remove}?db_name=${encodeURIComponent(name)}`, method: 'POST' as const, data: withUserInfo({}) }),
+      invalidatesTags: ['DbConnection'],
+    }),
+    /** Silent: the dialog shows the result beside the button. */
+    testDb: build.mutation<DbTestResult, DbConfigBody>({
+      query: (body) => post(DB_PATHS.testConnect, body, true),
+    }),
+    /** Silent: the answer shows the error in place of the result. */
+    runSql: build.mutation<SqlRunResult, SqlRunBody>({
+      query: (body) => post(DB_PATHS.sqlRun, body, true),
+    }),
+  }),
+});
+
+export const { useDbListQuery, useAddDbMutation, useEditDbMutation, useDeleteDbMutation, useTestDbMutation, useRunSqlMutation } = sqlbaseApi;

@@ -1,0 +1,110 @@
+// Database chat in Chromium against the built server, the fake model and the machine's MariaDB (issue 13): add a
+// connection on /sqlBase, test it, ask a question in 数据库对话, see the SQL, a table and a chart; edit the SQL
+// and run it again.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createMyDatabase, externalOrSkip, type ExternalDb } from '../../server/test-support/external-dbs';
+import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
+import { expectText, signedInPage, waitForRoute } from './support/app';
+import { launchBrowser, SCREENSHOT_DIR, screenshotBoth } from './support/browser';
+import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+
+let llm: FakeLlm;
+let server: TestServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let context: BrowserContext;
+let page: Page;
+let db: ExternalDb | null = null;
+
+beforeAll(async () => {
+  db = await externalOrSkip(createMyDatabase, 'MariaDB');
+  if (!db) return;
+  llm = await startFakeLlm();
+  server = await startServer({ LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat', LLM_API_KEY: 'test-key', OUTBOUND_ALLOW: '127.0.0.1' });
+  ({ browser, close: closeBrowser } = await launchBrowser());
+  // zhangwei holds every /sqlBase button (部门负责人) and the 机密 clearance.
+  ({ context, page } = await signedInPage(browser, server.url, 'zhangwei', DEMO_PASSWORD));
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await closeBrowser?.();
+  await server?.stop();
+  await llm?.close();
+  await db?.drop();
+});
+
+describe('database chat in the browser', () => {
+  it('adds and tests a MariaDB connection, asks a question, sees SQL, table and chart, edits the SQL and runs it again', async (ctx) => {
+    if (!db) return ctx.skip();
+    await page.goto(`${server.url}/#/sqlBase`);
+    await waitForRoute(page, /^\/sqlBase/);
+    await expectText(page.getByTestId('sqlbase-page'), '还没有可用的数据库连接');
+    await screenshotBoth(page, 'sqlbase-empty');
+
+    await page.getByTestId('sqlbase-empty-add').click();
+    const dialog = page.getByRole('dialog');
+    await expectText(dialog, '新增数据库连接');
+    await dialog.getByLabel('数据库类型').click();
+    await page.getByTitle(/^MySQL/).click();
+    await dialog.getByLabel('数据库名称').fill(db.database);
+    await dialog.getByLabel('主机').fill(db.host);
+    await dialog.getByLabel('端口').fill(String(db.port));
+    await dialog.getByLabel('用户名').fill(db.user);
+    await dialog.getByLabel('密码').fill(db.password);
+    await dialog.getByLabel('可访问的表').fill('orders,customers');
+    await dialog.getByTestId('db-test').click();
+    try {
+      await expectText(dialog.getByTestId('db-test-result'), /连接成功，可访问 2 张表/, 15_000);
+    } catch (err) {
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `sqlbase-failure-${Date.now()}.png`) });
+      console.error(await dialog.innerText(), server.output().slice(-3000));
+      throw err;
+    }
+    await screenshotBoth(page, 'sqlbase-dialog-tested');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expectText(page.getByTestId('sqlbase-page'), db.database);
+    expect(await page.getByTestId('sqlbase-page').innerText()).not.toContain(db.password);
+    await screenshotBoth(page, 'sqlbase-list');
+
+    await page.goto(`${server.url}/#/chatWindow`);
+    await waitForRoute(page, /^\/chatWindow/);
+    await page.getByRole('complementary', { name: '对话列表' }).getByRole('button', { name: /新建对话/ }).click();
+    await page.getByLabel('输入问题').waitFor();
+    await page.getByLabel('对话模式').getByText('数据库对话', { exact: true }).click();
+    await expectText(page.locator('.ant-select').filter({ has: page.getByLabel('数据库') }), db.database, 15_000);
+    await page.mouse.move(0, 0);
+    await page.getByLabel('输入问题').fill('各地区的订单金额是多少？');
+    await page.getByLabel('输入问题').press('Enter');
+    const answer = page.getByTestId('chat-answer').last();
+    try {
+      await page.locator('[data-testid="chat-answer"][data-status="complete"]').last().waitFor({ timeout: 30_000 });
+    } catch (err) {
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `sqlbase-failure-${Date.now()}.png`) });
+      console.error(server.output().slice(-4000));
+      throw err;
+    }
+    await answer.getByRole('tab', { name: '图表' }).click();
+    await answer.locator('svg').first().waitFor();
+    await screenshotBoth(page, 'sqlbase-chat-chart');
+    await answer.getByRole('tab', { name: '数据' }).click();
+    await expectText(answer.locator('.ant-table').first(), '华东');
+    await answer.getByRole('tab', { name: 'SQL' }).click();
+    const editor = answer.getByTestId('sql-editor');
+    expect(await editor.inputValue()).toMatch(/GROUP BY region/);
+    await editor.fill('SELECT region, COUNT(*) AS 订单数 FROM orders GROUP BY region ORDER BY region');
+    await answer.getByTestId('sql-run').click();
+    await expectText(answer.locator('.ant-table').first(), '订单数', 15_000);
+    await expectText(answer.locator('.ant-table').first(), '750');
+    await screenshotBoth(page, 'sqlbase-chat-rerun');
+
+    // An edited write goes through the same gates: refused, shown in Chinese.
+    await answer.getByRole('tab', { name: 'SQL' }).click();
+    await answer.getByTestId('sql-editor').fill('DELETE FROM orders');
+    await answer.getByTestId('sql-run').click();
+    await expectText(answer.getByTestId('sql-error'), /查询被拒绝：只允许只读查询/);
+  }, 120_000);
+});
