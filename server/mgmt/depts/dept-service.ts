@@ -42,6 +42,12 @@ async function findOr404(deps: Pick<Deps, 'db'>, id: number): Promise<DeptRow> {
   return row;
 }
 
+/** The name of department `id`, or null when there is none. */
+export async function deptName(deps: Pick<Deps, 'db'>, id: number): Promise<string | null> {
+  const [row] = await deps.db.select({ name: departments.name }).from(departments).where(eq(departments.id, id));
+  return row?.name ?? null;
+}
+
 /** The department `id` and everything below it as a nested tree. */
 export async function deptTree(deps: Pick<Deps, 'db'>, id: number): Promise<DeptTreeNode> {
   const rows = await allDepts(deps);

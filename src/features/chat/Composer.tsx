@@ -3,6 +3,7 @@ import { Button, Input, Progress, Typography } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { MAX_USER_INPUT } from '../../../contract/api/runtime';
 import styles from './chat.module.css';
+import { loadDraft, saveDraft } from './draft';
 import type { UploadProgress } from './files/useChatUpload';
 
 export type ComposerProps = {
@@ -16,7 +17,12 @@ export type ComposerProps = {
 
 /** The question box: Enter sends, Shift+Enter starts a new line; at most MAX_USER_INPUT characters; stop while streaming. */
 export function Composer({ busy, onSend, onStop, upload, placeholder }: ComposerProps) {
-  const [text, setText] = useState('');
+  // The draft survives a sign-out and comes back after the same user's next sign-in (D37).
+  const [text, setTextState] = useState(loadDraft);
+  const setText = (next: string) => {
+    setTextState(next);
+    saveDraft(next);
+  };
   const empty = text.trim() === '';
   const send = () => {
     if (busy || empty || text.length > MAX_USER_INPUT) return;
