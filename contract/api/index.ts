@@ -14,3 +14,4 @@ export * from './dicts';
 export * from './user-rules';
 export * from './knowledge';
 export * from './chat';
+export * from './dict-options';

@@ -8,3 +8,4 @@ export * from './audit-actions';
 export * from './depts-limits';
 export * from './user-rules';
 export * from './chat-limits';
+export * from './dict-options';
