@@ -25,6 +25,7 @@ export const appFormServices: FormServices = {
   // spec §7: the dictionary loader reads tree4def and offers its enabled entries.
   fetchDict: async (dictCode) => dictTreeOptions((await get<DictTree>(fillPath(DICT_PATHS.tree4def, { dictCode }))).children ?? []),
   fetchStaticEnum: async (modelId, sColumnName) => get<StaticEnum>(DICT_PATHS.staticEnum, { modelId, sColumnName }),
-  loadDeptTree: async () => get<DeptTreeNode[]>(fillPath(DEPT_PATHS.tree, { id: ROOT_DEPT_ID })) as Promise<PickNode[]>,
+  loadDeptTree: async (options) =>
+    get<DeptTreeNode[]>(fillPath(DEPT_PATHS.tree, { id: ROOT_DEPT_ID }), options?.disableSubtreeOf === undefined ? undefined : { disableSubtreeOf: options.disableSubtreeOf }) as Promise<PickNode[]>,
   loadTbomTree: async (filter) => get<TbomNode[]>(DICT_PATHS.tbom, filter ? { filter } : undefined) as Promise<PickNode[]>,
 };
