@@ -43,5 +43,17 @@ export async function startBanner(db: Db, config: Config, address: string, seed:
   } else {
     lines.push('密码为首次启动时设置或生成的密码 / Passwords are those set or generated at first start');
   }
+  lines.push(...warnings(config));
   return lines.join('\n') + '\n';
+}
+
+/** Start-up warnings for the administrator (D38): what is missing and how to set it up. */
+function warnings(config: Config): string[] {
+  if (config.llmBaseUrl) return [];
+  return [
+    '',
+    '注意 / Warning: 未配置大模型 / no model configured. 智能问答对员工显示“管理员尚未配置大模型”，知识库问答只列出相关段落。',
+    '  设置 LLM_BASE_URL（OpenAI 兼容地址，如 http://127.0.0.1:11434/v1）和 LLM_MODEL 后重启，见 .env.example 与 README。',
+    '  Set LLM_BASE_URL (an OpenAI-compatible …/v1 address) and LLM_MODEL, then restart; see .env.example and the README.',
+  ];
 }

@@ -25,7 +25,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('server/main.ts', () => {
   it('listens, prints the address and the accounts, and exits 0 on SIGTERM', async () => {
     await copyTemplate('seeded', dataDir);
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'none') },
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', LLM_BASE_URL: '', LLM_MODEL: '', EMBEDDING_MODEL: '', WEB_DIST: path.join(dataDir, 'none') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -40,6 +40,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('server/main.ts', () => {
     expect(stdout).toMatch(/sysadmin\s+系统管理员/);
     expect(stdout).toMatch(/demo\s+演示用户/);
     expect(stdout).not.toContain(TEST_ADMIN_PASSWORD);
+    // Without a model the administrator reads how to set one up (staff only read that there is none).
+    expect(stdout).toContain('未配置大模型');
+    expect(stdout).toMatch(/LLM_BASE_URL.*LLM_MODEL/);
     expect((await fetch(`${address}/readyz`)).status).toBe(200);
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');

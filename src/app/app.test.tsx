@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS } from '../../contract/api/runtime';
 import { getToken } from '../lib/storage';
@@ -100,6 +100,16 @@ describe('app shell', () => {
     expect(screen.getByText('部门')).toBeInTheDocument();
     expect(screen.getByText('研发中心')).toBeInTheDocument();
     expect(screen.queryByText('部门编号')).not.toBeInTheDocument();
+  });
+
+  it('remembers the collapsed side menu across reloads', async () => {
+    serveDetail();
+    const first = renderSignedIn('/profile', userDetail());
+    await first.user.click(await screen.findByRole('button', { name: '收起菜单' }));
+    expect(await screen.findByRole('button', { name: '展开菜单' })).toBeInTheDocument();
+    cleanup();
+    renderApp('/profile');
+    expect(await screen.findByRole('button', { name: '展开菜单' })).toBeInTheDocument();
   });
 
   it('logs out from the user menu: server told, storage cleared, /login', async () => {
