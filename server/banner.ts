@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { FIRST_RUN_FILE } from './db/first-run-file';
 import { users } from './db/schema';
+import { logFilePath } from './logging';
 import type { SeedResult } from './db/seed';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -24,6 +25,7 @@ export async function startBanner(db: Db, config: Config, address: string, seed:
     '',
     `知识库服务已启动 / Server listening: ${address}`,
     `数据库 / Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : path.join(config.dataDir, 'pgdata')}`,
+    `请求日志 / Request log: ${config.logFileLevel === 'silent' ? '不记录 / off (LOG_FILE_LEVEL=silent)' : logFilePath(config)}`,
     '',
     '登录账号 / Accounts:',
     ...rows.map((u) => {
