@@ -35,6 +35,7 @@ export async function startServer({ dataDir, env = {}, nodeArgs = (process.env.B
       INITIAL_ADMIN_PASSWORD: ADMIN_PASSWORD,
       DEMO_PASSWORD,
       LOG_LEVEL: 'error',
+      LOG_FILE_LEVEL: 'error',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@ import { enableIdentityCache, invalidateIdentity } from './identity/identity-cac
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './config';
+import type { Config, LogLevel } from './config';
 import type { Database } from './db/client';
 import { prepareDatabase } from './db/setup';
 import type { Deps } from './deps';
@@ -48,6 +48,8 @@ export type BuildAppOptions = {
   db?: Database;
   /** Where log lines go (defaults to stdout). */
   logStream?: LogStream;
+  /** The logger's level when it differs from LOG_LEVEL (the process logs to a file too, D38). */
+  logLevel?: LogLevel;
   /** Called for every route as it is registered (the route-inventory test). */
   onRoute?: (route: RouteOptions) => void;
   /** First start with the demo organisation: add the demo knowledge space and process its documents. */
@@ -65,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const now = options.now ?? (() => new Date());
   const database = options.db ?? (await prepareDatabase(config, now)).database;
   const app: App = Fastify({
-    logger: loggerOptions(config.logLevel, options.logStream),
+    logger: loggerOptions(options.logLevel ?? config.logLevel, options.logStream),
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
     trustProxy: config.trustProxy,

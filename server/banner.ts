@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { FIRST_RUN_FILE } from './db/first-run-file';
 import { users } from './db/schema';
+import { logFilePath } from './logging';
 import type { SeedResult } from './db/seed';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -24,6 +25,7 @@ export async function startBanner(db: Db, config: Config, address: string, seed:
     '',
     `知识库服务已启动 / Server listening: ${address}`,
     `数据库 / Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : path.join(config.dataDir, 'pgdata')}`,
+    `请求日志 / Request log: ${config.logFileLevel === 'silent' ? '不记录 / off (LOG_FILE_LEVEL=silent)' : logFilePath(config)}`,
     '',
     '登录账号 / Accounts:',
     ...rows.map((u) => {
@@ -43,5 +45,17 @@ export async function startBanner(db: Db, config: Config, address: string, seed:
   } else {
     lines.push('密码为首次启动时设置或生成的密码 / Passwords are those set or generated at first start');
   }
+  lines.push(...warnings(config));
   return lines.join('\n') + '\n';
+}
+
+/** Start-up warnings for the administrator (D38): what is missing and how to set it up. */
+function warnings(config: Config): string[] {
+  if (config.llmBaseUrl) return [];
+  return [
+    '',
+    '注意 / Warning: 未配置大模型 / no model configured. 智能问答对员工显示“管理员尚未配置大模型”，知识库问答只列出相关段落。',
+    '  设置 LLM_BASE_URL（OpenAI 兼容地址，如 http://127.0.0.1:11434/v1）和 LLM_MODEL 后重启，见 .env.example 与 README。',
+    '  Set LLM_BASE_URL (an OpenAI-compatible …/v1 address) and LLM_MODEL, then restart; see .env.example and the README.',
+  ];
 }

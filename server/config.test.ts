@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({
       host: '127.0.0.1', port: 8080, dataDir: '/srv/kb/data', databaseUrl: null, seedDemo: true,
       sessionIdleMinutes: 30, sessionMaxHours: 12, loginMaxFailures: 5, loginLockMinutes: 30,
-      bodyLimitBytes: 1048576, requestTimeoutMs: 120000, logLevel: 'info', corsOrigins: [], allowDesktopOrigin: false,
+      bodyLimitBytes: 1048576, requestTimeoutMs: 120000, logLevel: 'warn', logFileLevel: 'info', logFileMaxBytes: 10485760, corsOrigins: [], allowDesktopOrigin: false,
       webDist: '/srv/kb/dist/web', trustProxy: false, initialAdminPassword: null, demoPassword: null, licenseExpires: null,
     });
   });

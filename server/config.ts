@@ -29,7 +29,12 @@ export type Config = {
   loginIpUserWindowSeconds: number;
   bodyLimitBytes: number;
   requestTimeoutMs: number;
+  /** What the console shows (default warn: the banner, warnings and errors, D38). */
   logLevel: LogLevel;
+  /** What DATA_DIR/logs/server.log gets (default info: every request); silent: no file. */
+  logFileLevel: LogLevel;
+  /** The log file's bound: past it the file becomes server.log.1 and a new one starts. */
+  logFileMaxBytes: number;
   licenseUsers: number;
   licenseExpires: Date | null;
   corsOrigins: string[];
@@ -176,8 +181,8 @@ function trustProxy(env: Env, name: string): boolean | string {
   return v;
 }
 
-function logLevel(env: Env, name: string): LogLevel {
-  const v = raw(env, name)?.toLowerCase() ?? 'info';
+function logLevel(env: Env, name: string, fallback: LogLevel): LogLevel {
+  const v = raw(env, name)?.toLowerCase() ?? fallback;
   if (!LOG_LEVELS.includes(v as LogLevel)) {
     throw new ConfigError(name, `应为 ${LOG_LEVELS.join('、')} 之一`, `must be one of ${LOG_LEVELS.join(', ')}`);
   }
@@ -319,7 +324,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     loginIpUserWindowSeconds: int(env, 'LOGIN_IP_USER_WINDOW_SECONDS', 60, 1, 24 * 3600),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
-    logLevel: logLevel(env, 'LOG_LEVEL'),
+    logLevel: logLevel(env, 'LOG_LEVEL', 'warn'),
+    logFileLevel: logLevel(env, 'LOG_FILE_LEVEL', 'info'),
+    logFileMaxBytes: int(env, 'LOG_FILE_MAX_BYTES', 10 * 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),
     licenseUsers: int(env, 'LICENSE_USERS', 100, 1, 10_000_000),
     licenseExpires: date(env, 'LICENSE_EXPIRES'),
     corsOrigins: origins(env, 'CORS_ORIGINS'),

@@ -25,7 +25,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('server/main.ts', () => {
   it('listens, prints the address and the accounts, and exits 0 on SIGTERM', async () => {
     await copyTemplate('seeded', dataDir);
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'none') },
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: '', LOG_FILE_LEVEL: '', LLM_BASE_URL: '', LLM_MODEL: '', EMBEDDING_MODEL: '', WEB_DIST: path.join(dataDir, 'none') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -40,7 +40,16 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('server/main.ts', () => {
     expect(stdout).toMatch(/sysadmin\s+系统管理员/);
     expect(stdout).toMatch(/demo\s+演示用户/);
     expect(stdout).not.toContain(TEST_ADMIN_PASSWORD);
+    // Without a model the administrator reads how to set one up (staff only read that there is none).
+    expect(stdout).toContain('未配置大模型');
+    expect(stdout).toMatch(/LLM_BASE_URL.*LLM_MODEL/);
     expect((await fetch(`${address}/readyz`)).status).toBe(200);
+    expect((await fetch(`${address}/api/sysMgr/users`)).status).toBe(401);
+    // The console is for a person: no JSON request lines; the requests are in DATA_DIR/logs/server.log.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stdout).not.toMatch(/"reqId"|request completed/);
+    expect(stdout).toContain(path.join(dataDir, 'logs', 'server.log'));
+    expect(fs.readFileSync(path.join(dataDir, 'logs', 'server.log'), 'utf8')).toContain('/api/sysMgr/users');
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

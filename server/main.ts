@@ -23,16 +23,17 @@ async function main(): Promise<void> {
   // The embedded database starts (its WebAssembly compiles on V8's background threads) while the app's modules
   // load: the two together were two thirds of the start (issue 2).
   const opening = openDatabase({ ...config, pgliteTemplate: templateFolder() });
-  const [{ buildApp }, { startBanner }, { migrateAndSeed }] = await Promise.all([
-    import('./app'), import('./banner'), import('./db/setup'),
+  const [{ buildApp }, { startBanner }, { migrateAndSeed }, { processLogging }] = await Promise.all([
+    import('./app'), import('./banner'), import('./db/setup'), import('./logging'),
   ]);
   const database = await opening;
   const prepared = { database, ...(await migrateAndSeed(database, config).catch(async (err: unknown) => {
     await database.close().catch(() => undefined);
     throw err;
   })) };
+  const logging = processLogging(config);
   const app = await buildApp({ config, db: prepared.database, seedDemoKnowledge: prepared.seed.created && config.seedDemo,
-    lazySchemas: true,
+    lazySchemas: true, logStream: logging.stream, logLevel: logging.level,
   });
   const address = await app.listen({ host: config.host, port: config.port });
   process.stdout.write(await startBanner(prepared.database.db, config, address, prepared.seed));

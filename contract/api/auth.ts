@@ -44,6 +44,8 @@ export const UserDetailQuery = Type.Object({
 /** Answer of user-detail: profile, roles, clearance, allowed grades, function and button access. */
 export const UserDetail = Type.Object({
   user: UserInfo,
+  /** The name of the user's department, shown where people read it (个人中心); null if it is gone. */
+  deptName: Type.Union([Type.String(), Type.Null()]),
   roles: Type.Array(RoleRef),
   clearance: Grade,
   grades: Type.Array(Grade),

@@ -23,7 +23,11 @@ export const CHAT_FILE_STATUSES = ['TODO', 'RUNNING', 'FINISHED', 'FAILED'] as c
 
 /** Chinese messages the client and the server share. */
 export const CHAT_MESSAGES = {
-  noModel: '未配置大模型：请管理员设置 LLM_BASE_URL 和 LLM_MODEL（见 .env.example）后重启服务。',
+  /** What staff read without a model: no variable names (those are in the start-up output and the README, D38). */
+  noModel: '管理员尚未配置大模型，暂时无法生成回答。',
+  /** The notice above the question box without a model, and the tooltip of the 未配置大模型 label. */
+  noModelNotice: '管理员尚未为本系统配置大模型，智能问答暂不可用。如需使用，请联系系统管理员。',
+  noModelKnowledgeNotice: '管理员尚未为本系统配置大模型：知识库问答只列出知识库中与问题最相关的段落，不生成回答。',
   missingFile: '缺少文件参数',
   uploadCancelled: '取消上传',
   dialogueNotFound: '对话不存在',

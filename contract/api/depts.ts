@@ -19,7 +19,8 @@ export const DeptTreeNodeSchema = Type.Cyclic(
       sort: Type.Number(),
       /** Users directly in this department. */
       userCount: Type.Number(),
-      disabled: Type.Optional(Type.Boolean()),
+      /** Not pickable here (spec §3, §5): with `disableSubtreeOf`, that department and everything below it. */
+      disabled: Type.Boolean(),
       children: Type.Array(Type.Ref('DeptTreeNode')),
     }),
   },
@@ -32,9 +33,16 @@ export type DeptTreeNode = {
   code: string;
   sort: number;
   userCount: number;
-  disabled?: boolean;
+  disabled: boolean;
   children: DeptTreeNode[];
 };
+
+/**
+ * Query of the tree call: `disableSubtreeOf` marks that department and its whole subtree `disabled`, so a
+ * department form cannot offer them as the department's own parent (the server refuses such a move too).
+ */
+export const DeptTreeQuery = Type.Object({ disableSubtreeOf: Type.Optional(Type.Integer()) });
+export type DeptTreeQuery = Static<typeof DeptTreeQuery>;
 
 /** One department of a flat structure: the subtree in tree order, with its depth below the asked one (0). */
 export const DeptFlatItem = Type.Object({

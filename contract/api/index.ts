@@ -17,3 +17,4 @@ export * from './chat';
 export * from './testcases';
 export * from './relevance';
 export * from './sqlbase';
+export * from './dict-options';

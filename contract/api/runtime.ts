@@ -9,3 +9,4 @@ export * from './depts-limits';
 export * from './user-rules';
 export * from './chat-limits';
 export * from './relevance';
+export * from './dict-options';

@@ -12,6 +12,7 @@ export function makeTestConfig(dataDir: string, overrides: Partial<Config> = {})
       INITIAL_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
       DEMO_PASSWORD: TEST_DEMO_PASSWORD,
       LOG_LEVEL: 'silent',
+      LOG_FILE_LEVEL: 'silent',
       WEB_DIST: `${dataDir}/no-web`,
       // Tests sign in and fail from one address many times; the throttle has tests of its own (D24).
       LOGIN_IP_MAX_FAILURES: '100000',

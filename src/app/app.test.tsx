@@ -1,10 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, KNOWLEDGE_PATHS, USER_PATHS } from '../../contract/api/runtime';
 import { getToken } from '../lib/storage';
 import { installFakeServer } from '../test/fake-adapter';
-import { aiOk, ok, userDetail } from '../test/factories';
+import { aiOk, ok, strategy, tokenReply, userDetail } from '../test/factories';
 import { renderApp, renderSignedIn } from '../test/render-app';
+import { fakeNotifier } from '../test/fake-notifier';
+import { notify, setNotifier } from '../lib/notify';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -26,12 +28,56 @@ function serveDetail(detail = userDetail()) {
 }
 
 describe('app shell', () => {
+  // First: a refusal toast of an earlier test (shown before the app's holder mounts) would still be on screen.
+  it('opens the sign-in page quietly on a first visit to the bare address, without React Router warnings', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const { router } = renderApp('/');
+    expect(await screen.findByPlaceholderText('请输入用户名')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByText('登录信息无效，请重新登录')).not.toBeInTheDocument();
+    const routerWarnings = warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('does not have an element'));
+    expect(routerWarnings).toEqual([]);
+    warn.mockRestore();
+  });
+
   it('refuses a deep link without a token with 登录信息无效，请重新登录 and keeps it as the redirect', async () => {
     const { router } = renderApp('/profile');
     expect(await screen.findByText('登录信息无效，请重新登录')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?redirect=%2Fprofile');
     expect(await screen.findByPlaceholderText('请输入用户名')).toBeInTheDocument();
+  });
+
+  it('after a deep link and signing in, the 登录信息无效 toast is closed on the page the user lands on', async () => {
+    const server = installFakeServer({
+      [`GET ${AUTH_PATHS.token}`]: tokenReply(),
+      [`POST ${AUTH_PATHS.validate}`]: ok(strategy()),
+      [`GET ${AUTH_PATHS.userDetail}`]: ok(userDetail()),
+    });
+    const dismiss = vi.fn();
+    const { router, user } = renderApp('/profile');
+    // The app's own toast holder is in place by now; record from here on.
+    const toasts = fakeNotifier();
+    const restoreDismiss = setNotifier({ ...toasts, dismiss });
+    restore = () => {
+      restoreDismiss();
+      toasts.restore();
+      server.restore();
+    };
+    await user.type(await screen.findByPlaceholderText('请输入用户名'), 'demo');
+    await user.type(screen.getByPlaceholderText('请输入密码'), 'Demo#2026pass');
+    expect(dismiss).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(dismiss).toHaveBeenCalledWith('guard');
+  });
+
+  it('closes a real toast through the app\'s holder and the static one alike', async () => {
+    renderApp('/profile');
+    expect(await screen.findByText('登录信息无效，请重新登录')).toBeInTheDocument();
+    act(() => notify().dismiss?.('guard'));
+    await waitFor(() => expect(screen.queryByText('登录信息无效，请重新登录')).not.toBeInTheDocument(), { timeout: 2500 });
   });
 
   it('sends / to /Transit, which greets the user and lists the areas', async () => {
@@ -51,7 +97,19 @@ describe('app shell', () => {
     expect(await screen.findByTestId('profile-clearance')).toHaveTextContent('秘密');
     const menu = screen.getByTestId('side-menu');
     expect(within(menu).getByText('个人中心')).toBeInTheDocument();
-    expect(screen.getByText('部门编号')).toBeInTheDocument();
+    expect(screen.getByText('部门')).toBeInTheDocument();
+    expect(screen.getByText('研发中心')).toBeInTheDocument();
+    expect(screen.queryByText('部门编号')).not.toBeInTheDocument();
+  });
+
+  it('remembers the collapsed side menu across reloads', async () => {
+    serveDetail();
+    const first = renderSignedIn('/profile', userDetail());
+    await first.user.click(await screen.findByRole('button', { name: '收起菜单' }));
+    expect(await screen.findByRole('button', { name: '展开菜单' })).toBeInTheDocument();
+    cleanup();
+    renderApp('/profile');
+    expect(await screen.findByRole('button', { name: '展开菜单' })).toBeInTheDocument();
   });
 
   it('logs out from the user menu: server told, storage cleared, /login', async () => {

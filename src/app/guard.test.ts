@@ -23,9 +23,12 @@ describe('route guard (spec §5)', () => {
     ['/knowledgeBase?space=2', '/login?redirect=%2FknowledgeBase%3Fspace%3D2'],
     ['/sysMgr/userMgr', '/login?redirect=%2FsysMgr%2FuserMgr'],
     ['/no-such-page', '/login?redirect=%2Fno-such-page'],
-    ['/', '/login'],
   ])('without a token refuses %s with 登录信息无效，请重新登录 and sends it to %s', (path, to) => {
     expect(decideNavigation({ path, ...anon })).toEqual({ kind: 'redirect', to, message: NO_TOKEN });
+  });
+
+  it('a first visit to the bare address opens the sign-in page quietly (no toast)', () => {
+    expect(decideNavigation({ path: '/', ...anon })).toEqual({ kind: 'redirect', to: '/login' });
   });
 
   it.each(['/login', '/login?redirect=%2Fprofile', '/subLogin?token=abc', '/clientLogin'])(

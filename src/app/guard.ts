@@ -67,8 +67,10 @@ export function decideNavigation({ path, token, userId, allowed }: NavigationInp
   const pathname = path.split('?')[0] || '/';
   if (!token) {
     if (isSignInPath(pathname)) return allow;
-    const to = pathname === '/' ? '/login' : `/login?redirect=${encodeURIComponent(path)}`;
-    return redirect(to, MESSAGES.noToken);
+    // The bare address is where a first visit lands: it opens the sign-in page quietly (D36); any other page
+    // names why it was refused (spec §5).
+    if (pathname === '/') return redirect('/login');
+    return redirect(`/login?redirect=${encodeURIComponent(path)}`, MESSAGES.noToken);
   }
   const system = isSystemAccount(userId);
   if (pathname === '/login' || pathname === '/clientLogin') return redirect(system ? SYS_MGR_HOME : '/');

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadChunk } from './chunk-load';
+import { loadChunk } from '../lib/chunk-load';
 
 /** A route's `lazy` that loads its component through loadChunk (120 s timeout, typed failure). */
 export function lazyComponent(load: () => Promise<ComponentType>, label: string) {

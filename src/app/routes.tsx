@@ -1,4 +1,5 @@
-import { redirect, type RouteObject } from 'react-router-dom';
+import { Navigate, redirect, type RouteObject } from 'react-router-dom';
+import { getToken } from '../lib/storage';
 import { AREAS } from './areas';
 import { lazyComponent } from './lazy-route';
 import { RouteError } from './pages/RouteError';
@@ -6,6 +7,18 @@ import { RootShell, guardLoader } from './RootShell';
 import { SYS_MGR_ENTRIES } from './sys-mgr-menu';
 
 const page = lazyComponent;
+
+// Index routes redirect in their loader; the element only keeps React Router from warning about a leaf
+// without one (and redirects too, should a render ever come first).
+
+/**
+ * The bare / redirects to /Transit once signed in. Without a token it leaves the decision to the root guard:
+ * the deepest loader's redirect wins, so redirecting here would turn a first visit into a refused /Transit
+ * with its 登录信息无效 toast instead of a quiet sign-in page (D36).
+ */
+function signedInRedirect(to: string) {
+  return () => (getToken() ? redirect(to) : null);
+}
 
 function Booting() {
   return null;
@@ -42,7 +55,7 @@ export const routes: RouteObject[] = [
             path: '/',
             lazy: page(() => import('./layouts/HomeLayout').then((m) => m.HomeLayout), 'HomeLayout'),
             children: [
-              { index: true, loader: () => redirect('/Transit') },
+              { index: true, loader: signedInRedirect('/Transit'), element: <Navigate to="/Transit" replace /> },
               ...AREAS.map((area) => ({ path: area.path.slice(1), lazy: page(area.load, area.key) })),
             ],
           },
@@ -50,7 +63,7 @@ export const routes: RouteObject[] = [
             path: '/sysMgr',
             lazy: page(() => import('./layouts/SysMgrLayout').then((m) => m.SysMgrLayout), 'SysMgrLayout'),
             children: [
-              { index: true, loader: () => redirect('/sysMgr/index') },
+              { index: true, loader: () => redirect('/sysMgr/index'), element: <Navigate to="/sysMgr/index" replace /> },
               {
                 path: 'index',
                 lazy: page(() => import('../features/sys-mgr/home/SysMgrHomePage').then((m) => m.SysMgrHomePage), 'SysMgrHomePage'),
@@ -64,7 +77,7 @@ export const routes: RouteObject[] = [
             path: '/implConfigMgr',
             lazy: page(() => import('./layouts/SysMgrLayout').then((m) => m.SysMgrLayout), 'SysMgrLayout'),
             children: [
-              { index: true, loader: () => redirect('/sysMgr/index') },
+              { index: true, loader: () => redirect('/sysMgr/index'), element: <Navigate to="/sysMgr/index" replace /> },
               ...SYS_MGR_ENTRIES.filter((entry) => entry.path.startsWith('/implConfigMgr/'))
                 .map((entry) => ({ path: entry.path, lazy: page(entry.load, entry.title) })),
             ],

@@ -1,5 +1,5 @@
-import { DEPT_PATHS, DICT_PATHS, fillPath, ROOT_DEPT_ID } from '../../contract/api/runtime';
-import type { DeptTreeNode, DictOption, StaticEnum, TbomNode } from '../../contract/api';
+import { DEPT_PATHS, DICT_PATHS, dictTreeOptions, fillPath, ROOT_DEPT_ID } from '../../contract/api/runtime';
+import type { DeptTreeNode, DictTree, StaticEnum, TbomNode } from '../../contract/api';
 import type { FormServices, PickNode } from '../components/form';
 import { http, unwrap } from './http';
 
@@ -22,8 +22,10 @@ function recordsOf(results: unknown): Record<string, unknown>[] {
 /** The calls behind the kit's dictionary, static-enum, department and tbom selects (spec §7 paths). */
 export const appFormServices: FormServices = {
   fetchOptions: async (url, params) => recordsOf(await get<unknown>(url, params)),
-  fetchDict: async (dictCode) => get<DictOption[]>(fillPath(DICT_PATHS.options, { dictCode })),
+  // spec §7: the dictionary loader reads tree4def and offers its enabled entries.
+  fetchDict: async (dictCode) => dictTreeOptions((await get<DictTree>(fillPath(DICT_PATHS.tree4def, { dictCode }))).children ?? []),
   fetchStaticEnum: async (modelId, sColumnName) => get<StaticEnum>(DICT_PATHS.staticEnum, { modelId, sColumnName }),
-  loadDeptTree: async () => get<DeptTreeNode[]>(fillPath(DEPT_PATHS.tree, { id: ROOT_DEPT_ID })) as Promise<PickNode[]>,
+  loadDeptTree: async (options) =>
+    get<DeptTreeNode[]>(fillPath(DEPT_PATHS.tree, { id: ROOT_DEPT_ID }), options?.disableSubtreeOf === undefined ? undefined : { disableSubtreeOf: options.disableSubtreeOf }) as Promise<PickNode[]>,
   loadTbomTree: async (filter) => get<TbomNode[]>(DICT_PATHS.tbom, filter ? { filter } : undefined) as Promise<PickNode[]>,
 };

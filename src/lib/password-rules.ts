@@ -26,3 +26,8 @@ export function confirmPasswordRules(newField = 'newPassword'): FormRule[] {
     }),
   ];
 }
+
+/** The password rules as the new-password field tells them, before any attempt (the server's policy, D4). */
+export function passwordRulesHint(minLength = PASSWORD_MIN_LENGTH): string {
+  return `${minLength}–128 位；不能包含用户名，不能是常见密码，不能与原密码相同`;
+}

@@ -21,6 +21,7 @@ export const LOAD = { timeout: 15_000 };
 export function userDetail(overrides: Partial<UserDetail> = {}): UserDetail {
   return {
     user: { id: 12, fullName: '演示用户', username: 'demo', deptId: 3, roles: [{ id: 5, name: '研发人员' }] },
+    deptName: '研发中心',
     roles: [{ id: 5, name: '研发人员' }],
     clearance: { code: 'secret', text: '秘密', rank: 3 },
     grades: [

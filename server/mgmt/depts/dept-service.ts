@@ -42,22 +42,29 @@ async function findOr404(deps: Pick<Deps, 'db'>, id: number): Promise<DeptRow> {
   return row;
 }
 
-/** The department `id` and everything below it as a nested tree. */
-export async function deptTree(deps: Pick<Deps, 'db'>, id: number): Promise<DeptTreeNode> {
+/** The name of department `id`, or null when there is none. */
+export async function deptName(deps: Pick<Deps, 'db'>, id: number): Promise<string | null> {
+  const [row] = await deps.db.select({ name: departments.name }).from(departments).where(eq(departments.id, id));
+  return row?.name ?? null;
+}
+
+/** The department `id` and everything below it as a nested tree; `disableSubtreeOf` and its subtree are disabled. */
+export async function deptTree(deps: Pick<Deps, 'db'>, id: number, disableSubtreeOf?: number): Promise<DeptTreeNode> {
   const rows = await allDepts(deps);
   const top = rows.find((r) => r.id === id);
   if (!top) throw new HttpError(404, M.notFound);
   const index = childrenIndex(rows);
   const counts = await userCounts(deps);
-  const build = (r: DeptRow, seen: Set<number>): DeptTreeNode => {
+  const build = (r: DeptRow, seen: Set<number>, inDisabled: boolean): DeptTreeNode => {
     seen.add(r.id);
+    const disabled = inDisabled || r.id === disableSubtreeOf;
     const kids = (index.get(r.id) ?? []).filter((c) => !seen.has(c.id));
     return {
       id: r.id, name: r.name, parentId: r.parentId, code: r.code, sort: r.sort, userCount: counts.get(r.id) ?? 0,
-      children: kids.map((c) => build(c, seen)),
+      disabled, children: kids.map((c) => build(c, seen, disabled)),
     };
   };
-  return build(top, new Set());
+  return build(top, new Set(), false);
 }
 
 /** The department `id` and its subtree as a flat list in tree order (depth-first, siblings by sort). */

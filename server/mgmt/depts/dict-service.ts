@@ -1,5 +1,5 @@
 import { asc, count, eq } from 'drizzle-orm';
-import type { DictGroup, DictOption, DictTree, DictTreeNode, StaticEnum, TbomNode } from '../../../contract/api';
+import { dictTreeOptions, type DictGroup, type DictOption, type DictTree, type DictTreeNode, type StaticEnum, type TbomNode } from '../../../contract/api';
 import { dictionaries, dictItems, secrecyGrades, tbomNodes } from '../../db/schema';
 import { DICT_GROUPS } from '../../db/seed-dicts';
 import type { Deps } from '../../deps';
@@ -81,18 +81,9 @@ export async function dictTree(deps: Db, dictCode: string): Promise<DictTree> {
   return { code: d.code, name: d.name, children };
 }
 
-/** The enabled entries depth-first; a sub-entry's label carries its parents (`软密封 / PTFE 软密封`). */
-function flatten(nodes: DictTreeNode[], prefix = ''): DictOption[] {
-  return nodes.flatMap((n) => {
-    if (n.disabled) return [];
-    const name = prefix ? `${prefix} / ${n.name}` : n.name;
-    return [{ name, id: n.code }, ...flatten(n.children, name)];
-  });
-}
-
 /** `{ name, id }` options of a dictionary (id = entry code), for dictionary selects. */
 export async function dictOptions(deps: Db, dictCode: string): Promise<DictOption[]> {
-  return flatten((await dictTree(deps, dictCode)).children);
+  return dictTreeOptions((await dictTree(deps, dictCode)).children);
 }
 
 /** The secrecy grades as `{ name, id }` options, lowest first. */

@@ -29,6 +29,19 @@ describe('user-detail', () => {
     expect(results.mustChangePassword).toBe(false);
   });
 
+  it('names the user\'s department (个人中心 shows the name, not its id), fresh after a rename', async () => {
+    const { results } = (await get(AUTH_PATHS.userDetail, demo)).json();
+    expect(results.deptName).toBe('软件研发部');
+    const sysadmin = await signIn(t.app, 'sysadmin', TEST_ADMIN_PASSWORD);
+    const dept = (await get(`/api/sysMgr/depts/${results.user.deptId}`, sysadmin)).json().results;
+    const rename = await t.app.inject({
+      method: 'PUT', url: '/api/sysMgr/depts', headers: bearer(sysadmin),
+      payload: { id: dept.id, parentId: dept.parentId, name: '软件研发一部', code: dept.code, sort: dept.sort, remark: dept.remark },
+    });
+    expect(rename.statusCode).toBe(200);
+    expect((await get(AUTH_PATHS.userDetail, demo)).json().results.deptName).toBe('软件研发一部');
+  });
+
   it('gives each system account the management functions of its duty only', async () => {
     const expectations: Record<string, { has: string[]; not: string[] }> = {
       // sysadmin holds 解锁 only to recover secadmin (D24); the server refuses it any other target.

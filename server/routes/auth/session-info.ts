@@ -10,6 +10,7 @@ import { ok } from '../../http/envelope';
 import { gradesForClearance, grantsOfUser, rolesOfUser } from '../../identity/access';
 import { activeLock } from '../../identity/lockout';
 import { PASSWORD_MIN_LENGTH } from '../../identity/password-policy';
+import { deptName } from '../../mgmt/depts/dept-service';
 import { sessionOf } from '../request-meta';
 
 const NoQuery = Type.Object({});
@@ -43,8 +44,11 @@ export function sessionInfoRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const [roles, grants, grades] = await cached(deps.db, `detail:${user.id}:${user.clearance}`, () => Promise.all([
         rolesOfUser(deps, user.id), grantsOfUser(deps, user.id), gradesForClearance(deps, user.clearance),
       ]));
+      // Not cached: a renamed department shows its new name at once.
+      const department = await deptName(deps, user.deptId);
       return ok({
         user: { id: user.id, fullName: user.fullName, username: user.username, deptId: user.deptId, roles },
+        deptName: department,
         roles,
         clearance: grades.clearance,
         grades: grades.allowed,

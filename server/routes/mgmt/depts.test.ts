@@ -55,6 +55,26 @@ describe('reading the department tree', () => {
     expect(bad.json().message).toBe('参数 id 类型错误，应为整数');
   });
 
+  it('marks every node disabled (spec §3): a department and its subtree with disableSubtreeOf, and none without', async () => {
+    const rd = await deptId('研发中心');
+    const flatten = (n: DeptTreeNode): DeptTreeNode[] => [n, ...n.children.flatMap(flatten)];
+    const plain = (await admin({ method: 'GET', url: fillPath(DEPT_PATHS.tree, { id: ROOT_DEPT_ID }) })).json().results[0] as DeptTreeNode;
+    expect(flatten(plain).every((n) => n.disabled === false)).toBe(true);
+    const res = await admin({ method: 'GET', url: `${fillPath(DEPT_PATHS.tree, { id: ROOT_DEPT_ID })}?disableSubtreeOf=${rd}` });
+    expect(res.statusCode).toBe(200);
+    const nodes = flatten(res.json().results[0] as DeptTreeNode);
+    expect(nodes.filter((n) => n.disabled).map((n) => n.name).sort()).toEqual(['研发中心', '测试部', '软件研发部'].sort());
+    expect(nodes.find((n) => n.name === '市场部')?.disabled).toBe(false);
+    // What the form greys out is what the server refuses: moving 研发中心 under any disabled node.
+    for (const node of nodes.filter((n) => n.disabled)) {
+      const move = await update({ id: rd, parentId: node.id, name: '研发中心' });
+      expect(move.statusCode).toBe(400);
+      expect(move.json().message).toBe('不能将部门移动到其自身或其下级部门之下');
+    }
+    const bad = await admin({ method: 'GET', url: `${fillPath(DEPT_PATHS.tree, { id: ROOT_DEPT_ID })}?disableSubtreeOf=x` });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('answers the flat structure of a subtree in tree order with levels', async () => {
     const res = await admin({ method: 'GET', url: fillPath(DEPT_PATHS.flat, { id: ROOT_DEPT_ID }) });
     const list = res.json().results as { name: string; level: number; childCount: number }[];

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import {
   DEPT_PATHS, Dept, DeptCreateBody, DeptExistParams, DeptExistQuery, DeptFlatItem, DeptIdParams, DeptTreeNodeSchema,
-  DeptUpdateBody, MgmtEnvelope,
+  DeptTreeQuery, DeptUpdateBody, MgmtEnvelope,
 } from '../../../contract/api';
 import { departments } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -28,8 +28,8 @@ export function deptRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(DEPT_PATHS.tree, {
       config: read,
-      schema: { params: DeptIdParams, response: { 200: MgmtEnvelope(Type.Array(DeptTreeNodeSchema)) } },
-    }, async (request) => ok([await deptTree(deps, request.params.id)]));
+      schema: { params: DeptIdParams, querystring: DeptTreeQuery, response: { 200: MgmtEnvelope(Type.Array(DeptTreeNodeSchema)) } },
+    }, async (request) => ok([await deptTree(deps, request.params.id, request.query.disableSubtreeOf)]));
 
     app.get(DEPT_PATHS.flat, {
       config: read,

@@ -1,8 +1,9 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../hooks';
-import { selectSiderCollapsed, toggleSider } from '../layoutSlice';
+import { useBooleanPref } from '../../lib/ui-prefs';
+import { useAppDispatch } from '../hooks';
+import { setSiderCollapsed } from '../layoutSlice';
 import { useAppNavigate } from '../useAppNavigate';
 import styles from './shell.module.css';
 
@@ -14,8 +15,13 @@ export type SideMenuProps = { items: NonNullable<MenuProps['items']>; selectedKe
 
 /** The collapsible side menu; keys are route paths. */
 export function SideMenu({ items, selectedKey, top }: SideMenuProps) {
-  const collapsed = useAppSelector(selectSiderCollapsed);
+  // Remembered per user across reloads and sign-ins (D38); the store mirrors it for the rest of the shell.
+  const [collapsed, setCollapsed] = useBooleanPref('siderCollapsed', false);
   const dispatch = useAppDispatch();
+  const toggle = () => {
+    setCollapsed(!collapsed);
+    dispatch(setSiderCollapsed(!collapsed));
+  };
   const go = useAppNavigate();
   return (
     <Layout.Sider theme="light" width={SIDER_WIDTH} collapsedWidth={SIDER_COLLAPSED_WIDTH} collapsed={collapsed} trigger={null}>
@@ -33,7 +39,7 @@ export function SideMenu({ items, selectedKey, top }: SideMenuProps) {
             type="text"
             icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
             aria-label={collapsed ? '展开菜单' : '收起菜单'}
-            onClick={() => dispatch(toggleSider())}
+            onClick={toggle}
           />
         </div>
       </div>

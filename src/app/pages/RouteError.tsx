@@ -1,7 +1,7 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { ChunkLoadError } from '../chunk-load';
+import { ChunkLoadError } from '../../lib/chunk-load';
 
 const TYPE_TEXT = { error: '加载错误', timeout: '加载超时（120 秒）' } as const;
 

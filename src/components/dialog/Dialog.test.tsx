@@ -27,6 +27,33 @@ describe('Dialog', () => {
     expect(bodyOf().style.height).toBe('750px');
     expect(screen.queryByRole('button', { name: '确 定' })).toBeNull();
   });
+  it('clamps an asked height to the window (spec §5) and keeps the box inside it', () => {
+    Object.defineProperty(window, 'innerHeight', { value: 720, configurable: true });
+    renderAntd(<Dialog open title="t" height={900} onClose={() => {}} />);
+    expect(bodyOf().style.height).toBe('520px');
+    const container = document.querySelector('.ant-modal-container') as HTMLElement;
+    expect(container.style.maxHeight).toBe('calc(100vh - 16px)');
+    expect(bodyOf().style.minHeight).toBe('0');
+  });
+  it('resizes from its corner grip, never past the window nor below the minimum', () => {
+    renderAntd(<Dialog open title="t" width={600} height={300} onClose={() => {}} />);
+    const grip = screen.getByTestId('dialog-resize');
+    fireEvent.mouseDown(grip, { clientX: 0, clientY: 0 });
+    fireEvent.mouseMove(document, { clientX: 100, clientY: 50 });
+    fireEvent.mouseUp(document);
+    expect(bodyOf().style.height).toBe('350px');
+    expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('700px');
+    fireEvent.mouseDown(grip, { clientX: 0, clientY: 0 });
+    fireEvent.mouseMove(document, { clientX: 5000, clientY: 5000 });
+    fireEvent.mouseUp(document);
+    expect(bodyOf().style.height).toBe('700px');
+    expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('1184px');
+    fireEvent.mouseDown(grip, { clientX: 0, clientY: 0 });
+    fireEvent.mouseMove(document, { clientX: -5000, clientY: -5000 });
+    fireEvent.mouseUp(document);
+    expect(bodyOf().style.height).toBe('120px');
+    expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('300px');
+  });
   it('toggles fullscreen, where the body is window height − 98', async () => {
     const { user } = renderAntd(<Dialog open title="t" onClose={() => {}} />);
     await user.click(screen.getByRole('button', { name: '全屏' }));

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { startDrag } from '../_shared';
 import { DialogTitle } from './DialogTitle';
-import { clampDrag, dialogBodyHeight, MIN_DIALOG_SIZE } from './geometry';
+import { clampDrag, clampedBodyHeight, clampedWidth, DIALOG_MARGIN, MIN_DIALOG_SIZE } from './geometry';
 import type { Offset } from './geometry';
 import { useWindowHeight } from './useWindowHeight';
 
@@ -39,7 +39,8 @@ export function Dialog(props: DialogProps) {
   const [size, setSize] = useState<{ width: number; height?: number }>({ width: props.width ?? 800, height: props.height });
   const [loading, setLoading] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
-  const bodyHeight = fullscreen ? dialogBodyHeight(windowHeight, { footer, fullscreen }) : (size.height ?? dialogBodyHeight(windowHeight, { footer, fullscreen }));
+  const bodyHeight = clampedBodyHeight(size.height, windowHeight, { footer, fullscreen });
+  const width = clampedWidth(size.width, typeof window === 'undefined' ? size.width : window.innerWidth);
 
   const onDragStart = (e: MouseEvent) => {
     const box = boxRef.current?.firstElementChild?.getBoundingClientRect();
@@ -50,9 +51,10 @@ export function Dialog(props: DialogProps) {
   };
   const onResizeStart = (e: MouseEvent) => {
     e.stopPropagation();
-    const start = { width: size.width, height: bodyHeight };
+    const start = { width, height: bodyHeight };
+    // Clamped as it is drawn: never smaller than the minimum, never past the window (spec §2, §5).
     startDrag(e, ({ dx, dy }) =>
-      setSize({ width: Math.max(MIN_DIALOG_SIZE.width, start.width + dx), height: Math.max(MIN_DIALOG_SIZE.height, start.height + dy) }),
+      setSize({ width: clampedWidth(start.width + dx, window.innerWidth), height: Math.max(MIN_DIALOG_SIZE.height, start.height + dy) }),
     );
   };
   const confirm = async () => {
@@ -84,9 +86,16 @@ export function Dialog(props: DialogProps) {
       afterClose={() => setOffset({ x: 0, y: 0 })}
       mask={{ closable: false }}
       footer={footerNode}
-      width={fullscreen ? '100vw' : size.width}
-      style={fullscreen ? { top: 0, maxWidth: '100vw', padding: 0 } : undefined}
-      styles={{ body: { height: bodyHeight, overflow: 'auto' } }}
+      width={fullscreen ? '100vw' : width}
+      centered={!fullscreen}
+      style={fullscreen ? { top: 0, maxWidth: '100vw', margin: 0, padding: 0 } : { maxWidth: `calc(100vw - ${2 * DIALOG_MARGIN}px)`, padding: `${DIALOG_MARGIN}px 0` }}
+      styles={{
+        // The box never passes the window: its body gives way first, so title and footer stay on screen.
+        container: fullscreen
+          ? { height: '100vh', display: 'flex', flexDirection: 'column', borderRadius: 0 }
+          : { maxHeight: `calc(100vh - ${2 * DIALOG_MARGIN}px)`, display: 'flex', flexDirection: 'column' },
+        body: { height: bodyHeight, flex: fullscreen ? '1 1 auto' : '0 1 auto', minHeight: 0, overflow: 'auto', paddingBottom: 4 },
+      }}
       title={
         <DialogTitle
           title={props.title}
@@ -104,8 +113,14 @@ export function Dialog(props: DialogProps) {
             <span
               role="separator"
               aria-label="调整窗口大小"
+              title="拖动调整窗口大小"
+              data-testid="dialog-resize"
               onMouseDown={onResizeStart}
-              style={{ position: 'absolute', right: 0, bottom: 0, width: 12, height: 12, cursor: 'nwse-resize' }}
+              style={{
+                position: 'absolute', right: 2, bottom: 2, width: 16, height: 16, cursor: 'nwse-resize', zIndex: 1,
+                // A visible grip: two short diagonal strokes in the corner.
+                background: 'linear-gradient(135deg, transparent 0 55%, #bfbfbf 55% 62%, transparent 62% 75%, #bfbfbf 75% 82%, transparent 82%)',
+              }}
             />
           )}
         </div>

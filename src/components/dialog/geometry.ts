@@ -28,3 +28,23 @@ export function clampDrag(start: Offset, dx: number, dy: number, box: Box, viewp
 
 /** Smallest size a dialog can be resized to. */
 export const MIN_DIALOG_SIZE = { width: 300, height: 120 };
+
+/** Space kept between a (non-fullscreen) dialog and the window's edges. */
+export const DIALOG_MARGIN = 8;
+
+/**
+ * The body height a dialog gets (spec §5): the asked height, at most the default of its mode (window − 200 /
+ * − 150; fullscreen − 98 / − 48), so an explicit or resized height never pushes the box past the window.
+ * The box itself is also capped at the window in CSS (its body shrinks first), so nothing is cut off whatever
+ * the title and footer measure.
+ */
+export function clampedBodyHeight(asked: number | undefined, windowHeight: number, options: { footer: boolean; fullscreen: boolean }): number {
+  const limit = dialogBodyHeight(windowHeight, options);
+  if (options.fullscreen || asked === undefined) return limit;
+  return Math.max(Math.min(MIN_DIALOG_SIZE.height, limit), Math.min(asked, limit));
+}
+
+/** A resized width, at least the minimum and at most the window less its margins. */
+export function clampedWidth(width: number, windowWidth: number): number {
+  return clamp(width, Math.min(MIN_DIALOG_SIZE.width, windowWidth), Math.max(MIN_DIALOG_SIZE.width, windowWidth - 2 * DIALOG_MARGIN));
+}

@@ -46,8 +46,9 @@ export function FieldInput({ descriptor: d, modelId, secrecyCode, ...bound }: Fi
     case 'icon':
       return <IconPicker {...bound} />;
     case 'selector': {
-      const Picker = d.selector?.selectorType === 'tbom' ? TbomTreeSelect : DeptTreeSelect;
-      return <Picker {...bound} multiple={d.selector?.multiple} searchable={d.selector?.searchable} clickParent={d.isClick} />;
+      const common = { ...bound, multiple: d.selector?.multiple, searchable: d.selector?.searchable, clickParent: d.isClick };
+      if (d.selector?.selectorType === 'tbom') return <TbomTreeSelect {...common} />;
+      return <DeptTreeSelect {...common} disableSubtreeOf={d.selector?.disableSubtreeOf} />;
     }
   }
 }

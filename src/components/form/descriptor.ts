@@ -49,7 +49,13 @@ export type FieldDescriptor = {
   /** Grid span; default from spanFor(field count). */
   span?: number;
   /** For type 'selector': which tree, and how it picks. */
-  selector?: { selectorType: 'dept' | 'tbom'; multiple?: boolean; searchable?: boolean };
+  selector?: {
+    selectorType: 'dept' | 'tbom';
+    multiple?: boolean;
+    searchable?: boolean;
+    /** dept: this department and its subtree are disabled (not pickable), as the server marks them. */
+    disableSubtreeOf?: number;
+  };
   /** For type 'select': value → label. */
   aryOptions?: Record<string, string>;
   dicConfig?: DicConfig;

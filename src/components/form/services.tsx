@@ -15,7 +15,7 @@ export type FormServices = {
   /** Loads a static enum (model-desc/static-enum). */
   fetchStaticEnum?: (modelId: string, sColumnName: string) => Promise<{ options: EnumOption[]; multiple: boolean }>;
   /** Loads the department tree. */
-  loadDeptTree?: () => Promise<PickNode[]>;
+  loadDeptTree?: (options?: { disableSubtreeOf?: number }) => Promise<PickNode[]>;
   /** Loads the tbom tree, filtered by text on the server. */
   loadTbomTree?: (filter: string) => Promise<PickNode[]>;
 };

@@ -33,6 +33,16 @@ describe('SearchTree', () => {
     await user.click(await screen.findByText('刷新'));
     expect(onTreeOperation).toHaveBeenCalledWith('refresh');
   });
+  it('clearing the search goes back to what was open before, not to the bare root', async () => {
+    const { user } = renderAntd(<SearchTree treeData={tree} defaultExpandedKeys={['1']} />);
+    expect(screen.getByText('研发部')).toBeInTheDocument();
+    const search = screen.getByPlaceholderText('请输入关键字');
+    await user.type(search, '财务');
+    await waitFor(() => expect(screen.queryByText('研发部')).toBeNull());
+    await user.clear(search);
+    expect(await screen.findByText('研发部')).toBeInTheDocument();
+    expect(screen.getByText('财务部')).toBeInTheDocument();
+  });
   it('shows 暂无数据 when nothing matches', async () => {
     const { user } = renderAntd(<SearchTree treeData={tree} />);
     await user.type(screen.getByPlaceholderText('请输入关键字'), '人事');

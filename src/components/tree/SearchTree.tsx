@@ -1,7 +1,7 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Empty, Input, Tree } from 'antd';
 import type { MenuProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Key } from 'react';
 import { clamp } from '../_shared';
 import { filterTree, parentKeys, TREE_MAX_WIDTH, TREE_MIN_WIDTH } from './filter-tree';
@@ -26,10 +26,19 @@ export function SearchTree(props: SearchTreeProps) {
   const [width, setWidth] = useState(() => clamp(props.defaultWidth ?? 260, TREE_MIN_WIDTH, TREE_MAX_WIDTH));
   const filtered = useMemo(() => filterTree(treeData, search), [treeData, search]);
 
+  // What was open before a search: clearing the search goes back to it rather than to the bare root.
+  const beforeSearch = useRef<Key[] | null>(null);
   const onSearch = (text: string) => {
     setSearch(text);
-    setExpanded(filterTree(treeData, text).expandedKeys);
-    setAutoExpandParent(true);
+    if (text) {
+      if (beforeSearch.current === null) beforeSearch.current = expanded;
+      setExpanded(filterTree(treeData, text).expandedKeys);
+      setAutoExpandParent(true);
+    } else {
+      setExpanded(beforeSearch.current ?? expanded);
+      beforeSearch.current = null;
+      setAutoExpandParent(false);
+    }
   };
   const onTreeOperation = (key: string) => {
     if (key === TREE_EXPAND_ALL || key === TREE_COLLAPSE_ALL) {

@@ -62,6 +62,30 @@ describe('idle clock (spec §4)', () => {
     stopTracking();
   });
 
+  it.each([
+    ['a key press', () => new KeyboardEvent('keydown', { key: 'a', bubbles: true })],
+    ['the wheel', () => new WheelEvent('wheel', { bubbles: true })],
+    ['a scroll inside a panel', () => new Event('scroll')],
+    ['a touch', () => new Event('touchstart', { bubbles: true })],
+    ['a click', () => new MouseEvent('mousedown', { bubbles: true })],
+  ])('%s restarts the clock too (no mouse move needed)', (_what, make) => {
+    setLastClickTime(Date.now());
+    const stopTracking = trackActivity();
+    const panel = document.createElement('div');
+    document.body.append(panel);
+    const { onExpire, stop } = watch();
+    vi.advanceTimersByTime(LIMIT - 5000);
+    panel.dispatchEvent(make());
+    expect(getLastClickTime()).toBe(Date.now());
+    vi.advanceTimersByTime(LIMIT - 1000);
+    expect(onExpire).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000);
+    expect(onExpire).toHaveBeenCalledTimes(1);
+    stop();
+    stopTracking();
+    panel.remove();
+  });
+
   it('throttles mouse moves to one write a second', () => {
     const stopTracking = trackActivity();
     window.dispatchEvent(new MouseEvent('mousemove'));

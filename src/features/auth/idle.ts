@@ -2,7 +2,7 @@ import { getLastClickTime, getToken, setLastClickTime } from '../../lib/storage'
 
 /** How often the idle clock is checked (spec §4, §9). */
 export const IDLE_CHECK_MS = 1000;
-/** Mouse moves closer together than this record activity once. */
+/** Activity closer together than this is recorded once. */
 export const ACTIVITY_THROTTLE_MS = 1000;
 /** Pages where the idle clock does not run (spec §2). */
 export const IDLE_EXEMPT_PATHS = ['/login', '/subLogin', '/clientLogin'];
@@ -38,15 +38,24 @@ export function startIdleWatch({ limitMs, currentPath, onExpire, now = Date.now,
   return () => clearInterval(timer);
 }
 
-/** Records mouse movement as activity in lastClickTime (throttled); returns a stop function. */
+/**
+ * What counts as activity (D37): the mouse of spec §4, and keyboard, clicks, wheel, scrolling (of any element:
+ * captured) and touch, so someone typing a long question without touching the mouse is not signed out.
+ */
+export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'scroll', 'touchstart', 'touchmove'] as const;
+
+/** Records user activity in lastClickTime (throttled); returns a stop function. */
 export function trackActivity(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window, now = Date.now) {
   let lastWrite = 0;
-  const onMove = () => {
+  const onActivity = () => {
     const t = now();
     if (t - lastWrite < ACTIVITY_THROTTLE_MS) return;
     lastWrite = t;
     setLastClickTime(t);
   };
-  target.addEventListener('mousemove', onMove, { passive: true });
-  return () => target.removeEventListener('mousemove', onMove);
+  const options = { passive: true, capture: true } as const;
+  for (const type of ACTIVITY_EVENTS) target.addEventListener(type, onActivity, options);
+  return () => {
+    for (const type of ACTIVITY_EVENTS) target.removeEventListener(type, onActivity, options);
+  };
 }

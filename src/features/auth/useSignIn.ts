@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { clearSession, setToken } from '../../lib/storage';
 import { serverMessage, ApiError } from '../../lib/http';
+import { SIGN_IN_REASON_KEYS, notify } from '../../lib/notify';
 import { PASSWORD_MIN_LENGTH } from '../../lib/password-rules';
 import { changePassword, fetchUserDetail, requestToken, validateAccount } from './api';
 import { lockedMessage, loginFailureMessage } from './login-errors';
@@ -22,6 +23,8 @@ export function useSignIn(onSignedIn: (userId: number) => void) {
   async function finish(): Promise<void> {
     const detail = await fetchUserDetail();
     saveSession(detail);
+    // The toast that sent the user here (登录信息无效…) is stale once they are in (D36).
+    for (const key of SIGN_IN_REASON_KEYS) notify().dismiss?.(key);
     onSignedIn(detail.user.id);
   }
 

@@ -1,6 +1,8 @@
-import { App } from 'antd';
+import { Alert, App } from 'antd';
+import { CHAT_MESSAGES } from '../../../contract/api/runtime';
 import type { ChatMode } from '../../../contract/api';
 import { hasButton } from '../../lib/storage';
+import styles from './chat.module.css';
 import { Composer } from './Composer';
 import { useConversation } from './conversation/useConversation';
 import { ChatFiles } from './files/ChatFiles';
@@ -15,10 +17,12 @@ export type ChatPaneProps = {
   model: string | null;
   ensureDialogue: () => Promise<string>;
   onBusy: (busy: boolean) => void;
+  /** No model is configured: a notice, and no questions except in knowledge chat (which lists passages). */
+  noModel?: boolean;
 };
 
 /** One dialogue: its messages, its files and the question box. */
-export function ChatPane({ convUid, mode, selectParam, model, ensureDialogue, onBusy }: ChatPaneProps) {
+export function ChatPane({ convUid, mode, selectParam, model, ensureDialogue, onBusy, noModel = false }: ChatPaneProps) {
   const { message } = App.useApp();
   const conversation = useConversation({ convUid, mode, selectParam, model, ensureDialogue });
   const kind = mode === 'chat_excel' ? 'excel' : 'document';
@@ -50,7 +54,17 @@ export function ChatPane({ convUid, mode, selectParam, model, ensureDialogue, on
         emptyHint={MODE_OPTIONS.find((m) => m.value === mode)?.hint ?? ''}
       />
       {convUid && <ChatFiles convUid={convUid} />}
+      {noModel && (
+        <Alert
+          type="warning"
+          showIcon
+          role="status"
+          className={styles.noModel}
+          message={mode === 'chat_knowledge' ? CHAT_MESSAGES.noModelKnowledgeNotice : CHAT_MESSAGES.noModelNotice}
+        />
+      )}
       <Composer
+        disabled={noModel && mode !== 'chat_knowledge'}
         busy={conversation.busy}
         onSend={send}
         onStop={conversation.stop}

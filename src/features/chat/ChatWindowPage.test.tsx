@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { CanceledError } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, CHAT_PATHS, fillPath } from '../../../contract/api/runtime';
@@ -68,7 +68,34 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     expect(within(answers()[1]).getByText('已停止')).toBeInTheDocument();
     expect(within(answers()[2]).getByText('回答失败')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /重新生成/ })).toBeInTheDocument();
-    expect(await screen.findByTestId('model-status', {}, LOAD)).toHaveTextContent('并发 1/4，排队 2');
+    // How busy the model is, in words staff understand, with the numbers in the tooltip.
+    const status = await screen.findByTestId('model-status', {}, LOAD);
+    expect(status).toHaveTextContent('模型繁忙程度：较忙（2 人排队）');
+    expect(status).not.toHaveTextContent('并发');
+  });
+
+  it('remembers the collapsed dialogue panel across visits', async () => {
+    serve();
+    const first = renderSignedIn('/chatWindow', demo);
+    await first.user.click(await screen.findByRole('button', { name: '收起对话列表' }, LOAD));
+    expect(await screen.findByRole('button', { name: '展开对话列表' }, LOAD)).toBeInTheDocument();
+    cleanup();
+    renderSignedIn('/chatWindow', demo);
+    expect(await screen.findByRole('button', { name: '展开对话列表' }, LOAD)).toBeInTheDocument();
+  });
+
+  it('without a model: a notice rather than an answer, the box disabled, a tooltip on 未配置大模型', async () => {
+    serve({ [`GET ${CHAT_PATHS.modelTypes}`]: aiOk([]), [`POST ${CHAT_PATHS.concurrency}`]: aiOk([]) });
+    const { user } = renderSignedIn('/chatWindow', demo);
+    const notice = await screen.findByRole('status', {}, LOAD);
+    expect(notice).toHaveTextContent('管理员尚未为本系统配置大模型，智能问答暂不可用');
+    expect(notice.textContent).not.toMatch(/LLM_|\.env/);
+    const box = screen.getByRole('textbox', { name: '输入问题' });
+    expect(box).toBeDisabled();
+    expect(screen.getByRole('button', { name: /发\s*送/ })).toBeDisabled();
+    await user.hover(screen.getByTestId('no-model'));
+    expect(await screen.findByRole('tooltip', {}, LOAD)).toHaveTextContent('请联系系统管理员');
+    expect(screen.queryByTestId('chat-answer')).not.toBeInTheDocument();
   });
 
   it('creates a dialogue for the first question and streams the answer into the message as it arrives', async () => {

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_CHAT_MODE } from '../../../contract/api/runtime';
+import { useBooleanPref } from '../../lib/ui-prefs';
 import type { ChatMode, Dialogue } from '../../../contract/api';
 import { useDialoguesQuery, useModeParamsQuery, useModelTypesQuery, useNewDialogueMutation } from './api';
 import styles from './chat.module.css';
@@ -23,7 +24,8 @@ export function ChatWindowPage() {
   const [mode, setMode] = useState<ChatMode>(DEFAULT_CHAT_MODE);
   const [param, setParam] = useState<string | null>(null);
   const [model, setModel] = useState<string | null>(null);
-  const [collapsed, setCollapsed] = useState(false);
+  // The collapsed dialogue panel is remembered per user (D38).
+  const [collapsed, setCollapsed] = useBooleanPref('chatPanelCollapsed', false);
   const [busy, setBusy] = useState(false);
   const [synced, setSynced] = useState(pane.conv === null);
   const creating = useRef<Promise<string> | null>(null);
@@ -36,6 +38,8 @@ export function ChatWindowPage() {
   // The first option is selected until the user picks another (DB-GPT's select does the same).
   const effectiveParam = PARAM_LABELS[mode] ? (list.some((p) => p.param === param) ? param : (list[0]?.param ?? null)) : null;
   const effectiveModel = model ?? models.data?.[0] ?? null;
+  // No model configured: a notice instead of answers (D38).
+  const noModel = models.isSuccess && (models.data?.length ?? 0) === 0;
 
   const apply = (d: Dialogue) => {
     setMode(knownMode(d.chat_mode));
@@ -75,7 +79,7 @@ export function ChatWindowPage() {
       <DialoguePanel
         activeUid={pane.conv}
         collapsed={collapsed}
-        onToggle={() => setCollapsed((c) => !c)}
+        onToggle={() => setCollapsed(!collapsed)}
         onNew={openNew}
         onSelect={(d) => {
           if (d.conv_uid === pane.conv) return;
@@ -107,6 +111,7 @@ export function ChatWindowPage() {
           model={effectiveModel}
           ensureDialogue={ensureDialogue}
           onBusy={setBusy}
+          noModel={noModel}
         />
       </section>
     </div>

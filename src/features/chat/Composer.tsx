@@ -3,6 +3,7 @@ import { Button, Input, Progress, Typography } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { MAX_USER_INPUT } from '../../../contract/api/runtime';
 import styles from './chat.module.css';
+import { loadDraft, saveDraft } from './draft';
 import type { UploadProgress } from './files/useChatUpload';
 
 export type ComposerProps = {
@@ -12,14 +13,21 @@ export type ComposerProps = {
   /** Upload for file and spreadsheet chat; absent in modes without files. */
   upload?: { label: string; onUpload: () => void; onCancel: () => void; progress: UploadProgress; error: string };
   placeholder: string;
+  /** Nothing can be asked (no model configured): the box and its buttons are disabled. */
+  disabled?: boolean;
 };
 
 /** The question box: Enter sends, Shift+Enter starts a new line; at most MAX_USER_INPUT characters; stop while streaming. */
-export function Composer({ busy, onSend, onStop, upload, placeholder }: ComposerProps) {
-  const [text, setText] = useState('');
+export function Composer({ busy, onSend, onStop, upload, placeholder, disabled = false }: ComposerProps) {
+  // The draft survives a sign-out and comes back after the same user's next sign-in (D37).
+  const [text, setTextState] = useState(loadDraft);
+  const setText = (next: string) => {
+    setTextState(next);
+    saveDraft(next);
+  };
   const empty = text.trim() === '';
   const send = () => {
-    if (busy || empty || text.length > MAX_USER_INPUT) return;
+    if (disabled || busy || empty || text.length > MAX_USER_INPUT) return;
     onSend(text.trim());
     setText('');
   };
@@ -45,7 +53,8 @@ export function Composer({ busy, onSend, onStop, upload, placeholder }: Composer
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder={placeholder}
+          placeholder={disabled ? '管理员尚未配置大模型，暂时无法提问' : placeholder}
+          disabled={disabled}
           autoSize={{ minRows: 2, maxRows: 8 }}
           maxLength={MAX_USER_INPUT}
           variant="borderless"
@@ -53,7 +62,7 @@ export function Composer({ busy, onSend, onStop, upload, placeholder }: Composer
         />
         <div className={styles.inputTools}>
           {upload ? (
-            <Button icon={<PaperClipOutlined />} onClick={upload.onUpload} disabled={Boolean(upload.progress) || busy}>
+            <Button icon={<PaperClipOutlined />} onClick={upload.onUpload} disabled={Boolean(upload.progress) || busy || disabled}>
               {upload.label}
             </Button>
           ) : (
@@ -68,7 +77,7 @@ export function Composer({ busy, onSend, onStop, upload, placeholder }: Composer
               停止
             </Button>
           ) : (
-            <Button type="primary" icon={<SendOutlined />} onClick={send} disabled={empty}>
+            <Button type="primary" icon={<SendOutlined />} onClick={send} disabled={empty || disabled}>
               发送
             </Button>
           )}

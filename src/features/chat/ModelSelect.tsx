@@ -1,4 +1,5 @@
 import { Badge, Select, Space, Tooltip, Typography } from 'antd';
+import { CHAT_MESSAGES } from '../../../contract/api/runtime';
 import type { ConcurrencyStatus } from '../../../contract/api';
 import { useConcurrencyQuery, useModelTypesQuery } from './api';
 import { usePageVisible } from './usePageVisible';
@@ -6,8 +7,14 @@ import { usePageVisible } from './usePageVisible';
 /** How often the model's load is asked while the page is visible. */
 export const CONCURRENCY_POLL_MS = 5_000;
 
-function statusText(s: ConcurrencyStatus): string {
-  return `并发 ${s.running}/${s.limit}${s.waiting ? `，排队 ${s.waiting}` : ''}`;
+/** How busy the model is, in words staff understand (D38): 空闲, 较忙 or 繁忙, with the queue. */
+export function busyText(s: ConcurrencyStatus): string {
+  const level = s.running >= s.limit ? '繁忙' : s.running === 0 ? '空闲' : '较忙';
+  return `模型繁忙程度：${level}${s.waiting ? `（${s.waiting} 人排队）` : ''}`;
+}
+
+function busyTooltip(s: ConcurrencyStatus): string {
+  return `模型正在同时回答 ${s.running} 个问题，最多 ${s.limit} 个；更多的问题会排队，稍等片刻即可得到回答。`;
 }
 
 export type ModelSelectProps = { value: string | null; onChange: (model: string) => void };
@@ -22,7 +29,11 @@ export function ModelSelect({ value, onChange }: ModelSelectProps) {
   const busy = current ? current.running >= current.limit : false;
 
   if (models.isSuccess && !names.length) {
-    return <Typography.Text type="warning">未配置大模型</Typography.Text>;
+    return (
+      <Tooltip title={CHAT_MESSAGES.noModelNotice}>
+        <Typography.Text type="warning" data-testid="no-model" tabIndex={0}>未配置大模型</Typography.Text>
+      </Tooltip>
+    );
   }
   return (
     <Space size={8}>
@@ -36,10 +47,10 @@ export function ModelSelect({ value, onChange }: ModelSelectProps) {
         onChange={onChange}
       />
       {current && (
-        <Tooltip title={`同时最多 ${current.limit} 个请求；超出的请求排队等待`}>
+        <Tooltip title={busyTooltip(current)}>
           <span data-testid="model-status">
             <Badge status={busy ? 'warning' : 'success'} />
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>{statusText(current)}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>{busyText(current)}</Typography.Text>
           </span>
         </Tooltip>
       )}

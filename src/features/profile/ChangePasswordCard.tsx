@@ -1,6 +1,6 @@
 import { App, Button, Card, Form, Input } from 'antd';
 import { getUserInfo } from '../../lib/storage';
-import { confirmPasswordRules, newPasswordRules } from '../../lib/password-rules';
+import { confirmPasswordRules, newPasswordRules, passwordRulesHint } from '../../lib/password-rules';
 import { useChangeOwnPasswordMutation } from './api';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
@@ -30,7 +30,7 @@ export function ChangePasswordCard() {
         <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: '请输入原密码' }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item label="新密码" name="newPassword" dependencies={['oldPassword']} rules={newPasswordRules()}>
+        <Form.Item label="新密码" name="newPassword" dependencies={['oldPassword']} rules={newPasswordRules()} extra={passwordRulesHint()}>
           <Input.Password autoComplete="new-password" placeholder="至少 8 位" />
         </Form.Item>
         <Form.Item label="确认新密码" name="confirmPassword" dependencies={['newPassword']} rules={confirmPasswordRules()}>

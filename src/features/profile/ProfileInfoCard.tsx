@@ -9,7 +9,7 @@ export function ProfileInfoCard({ detail }: { detail: UserDetail }) {
       <Descriptions column={1} bordered size="middle" styles={{ label: { width: 120 } }}>
         <Descriptions.Item label="姓名">{user.fullName}</Descriptions.Item>
         <Descriptions.Item label="用户名">{user.username}</Descriptions.Item>
-        <Descriptions.Item label="部门编号">{user.deptId}</Descriptions.Item>
+        <Descriptions.Item label="部门">{detail.deptName ?? '未分配部门'}</Descriptions.Item>
         <Descriptions.Item label="角色">
           {roles.length ? (
             <Space wrap size={[4, 4]}>

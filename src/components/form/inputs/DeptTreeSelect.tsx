@@ -3,10 +3,21 @@ import { TreeSelectPopover } from './TreeSelectPopover';
 import type { TreeSelectPopoverProps } from './TreeSelectPopover';
 
 /** Props of DeptTreeSelect. */
-export type DeptTreeSelectProps = Omit<TreeSelectPopoverProps, 'load' | 'serverFilter'>;
+export type DeptTreeSelectProps = Omit<TreeSelectPopoverProps, 'load' | 'serverFilter' | 'loadKey'> & {
+  /** This department and its subtree come back `disabled` from the server (a department's own parent picker). */
+  disableSubtreeOf?: number;
+};
 
-/** Department tree select: the tree from the injected loadDeptTree, searched in the browser. */
-export function DeptTreeSelect(props: DeptTreeSelectProps) {
+/** Department tree select: the tree from the injected loadDeptTree, opened expanded, searched in the browser. */
+export function DeptTreeSelect({ disableSubtreeOf, ...props }: DeptTreeSelectProps) {
   const { loadDeptTree } = useFormServices();
-  return <TreeSelectPopover {...props} load={async () => (loadDeptTree ? loadDeptTree() : [])} />;
+  const options = disableSubtreeOf === undefined ? undefined : { disableSubtreeOf };
+  return (
+    <TreeSelectPopover
+      expandAll
+      {...props}
+      loadKey={`dept:${disableSubtreeOf ?? ''}`}
+      load={async () => (loadDeptTree ? loadDeptTree(options) : [])}
+    />
+  );
 }

@@ -29,6 +29,10 @@ export type TreeSelectPopoverProps = {
   searchable?: boolean;
   placeholder?: string;
   disabled?: boolean;
+  /** Opens with every node expanded (the department picker). */
+  expandAll?: boolean;
+  /** Loads again when this changes (what `load` depends on besides the search text). */
+  loadKey?: string;
 };
 
 type Node = TreeDataNode & { raw: PickNode; children?: Node[] };
@@ -49,11 +53,11 @@ const NONE: PickNode[] = [];
  * Search is debounced 300 ms; the popover re-aligns 50 ms after the data changes.
  */
 export function TreeSelectPopover(props: TreeSelectPopoverProps) {
-  const { value, multiple = false, clickParent = false, searchable = true, serverFilter = false } = props;
+  const { value, multiple = false, clickParent = false, searchable = true, serverFilter = false, expandAll = false, loadKey = 'all' } = props;
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const filter = useDebounced(search, TREE_SELECT_DEBOUNCE_MS);
-  const { data, loading } = useLoaded(serverFilter ? `s:${filter}` : 'all', () => props.load(serverFilter ? filter : ''), NONE);
+  const { data, loading } = useLoaded(serverFilter ? `${loadKey}:s:${filter}` : loadKey, () => props.load(serverFilter ? filter : ''), NONE);
   const shown = useMemo(() => toTreeData(serverFilter ? data : filterPickNodes(data, filter), clickParent), [data, filter, serverFilter, clickParent]);
   const ids = splitValue(value);
 
@@ -80,7 +84,7 @@ export function TreeSelectPopover(props: TreeSelectPopoverProps) {
             <Tree<Node>
               key={filter}
               treeData={shown}
-              defaultExpandAll={filter !== ''}
+              defaultExpandAll={expandAll || filter !== ''}
               multiple={multiple}
               selectedKeys={ids}
               expandAction="click"

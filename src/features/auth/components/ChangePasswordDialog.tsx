@@ -1,6 +1,6 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { confirmPasswordRules, newPasswordRules } from '../../../lib/password-rules';
+import { confirmPasswordRules, newPasswordRules, passwordRulesHint } from '../../../lib/password-rules';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 
@@ -41,7 +41,7 @@ export function ChangePasswordDialog({ minLength, onSubmit, onCancel }: ChangePa
         <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: '请输入原密码' }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item label="新密码" name="newPassword" dependencies={['oldPassword']} rules={newPasswordRules(minLength)}>
+        <Form.Item label="新密码" name="newPassword" dependencies={['oldPassword']} rules={newPasswordRules(minLength)} extra={passwordRulesHint(minLength)}>
           <Input.Password autoComplete="new-password" placeholder={`至少 ${minLength} 位`} />
         </Form.Item>
         <Form.Item label="确认新密码" name="confirmPassword" dependencies={['newPassword']} rules={confirmPasswordRules()}>

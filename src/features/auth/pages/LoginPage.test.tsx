@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -133,6 +133,8 @@ describe('login page', () => {
     await submit(user, 'demo', 'Initial#pass1');
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('修改初始密码');
+    // The rules are beside the field before any attempt.
+    expect(within(dialog).getByText('8–128 位；不能包含用户名，不能是常见密码，不能与原密码相同')).toBeInTheDocument();
     await user.type(screen.getByLabelText('原密码'), 'Initial#pass1');
     await user.type(screen.getByLabelText('新密码'), 'short');
     await user.type(screen.getByLabelText('确认新密码'), 'short');

@@ -1,6 +1,7 @@
 import { DatabaseOutlined, MessageOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { lazyChunk } from '../../../lib/chunk-load';
 import { readRuntimeConfig } from '../../../lib/runtime-config';
 import { LoginForm } from '../components/LoginForm';
 import { safeRedirect } from '../redirect';
@@ -9,8 +10,9 @@ import { useSignIn } from '../useSignIn';
 import styles from './LoginPage.module.css';
 
 // Rarely needed (first sign-in only), so loaded on demand.
-const ChangePasswordDialog = lazy(() =>
-  import('../components/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
+const ChangePasswordDialog = lazyChunk(
+  () => import('../components/ChangePasswordDialog').then((m) => m.ChangePasswordDialog),
+  'ChangePasswordDialog',
 );
 
 export type LoginPageProps = {

@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { AUTH_PATHS } from '../../../../contract/api/runtime';
-import { getToken, getUserInfo } from '../../../lib/storage';
+import { getToken, getUserInfo, setToken, setUserInfo } from '../../../lib/storage';
 import { installFakeServer } from '../../../test/fake-adapter';
 import { fakeNotifier } from '../../../test/fake-notifier';
 import { ok, userDetail } from '../../../test/factories';
@@ -55,6 +55,21 @@ describe('portal sign-in (/subLogin)', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(getToken()).toBeNull();
     expect(toasts.error).toHaveBeenCalledWith('登录信息无效，请重新登录', 5, 'sub-login');
+  });
+
+  it('without a token leaves a signed-in session alone and goes home', async () => {
+    const server = installFakeServer({});
+    const toasts = fakeNotifier();
+    cleanup.push(server.restore, toasts.restore);
+    setToken('open-session');
+    setUserInfo(userDetail().user);
+    const router = renderAt('/subLogin');
+    await screen.findByText('首页');
+    expect(router.state.location.pathname).toBe('/');
+    expect(getToken()).toBe('open-session');
+    expect(getUserInfo()?.username).toBe('demo');
+    expect(toasts.error).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
   });
 
   it('without a token goes to /login', async () => {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../../contract/api/runtime';
 import { ERROR_TOAST_SECONDS, notify } from '../../../lib/notify';
-import { clearSession, setToken } from '../../../lib/storage';
+import { clearSession, getToken, getUserInfo, setToken } from '../../../lib/storage';
 import { fetchUserDetail } from '../api';
 import { safeRedirect } from '../redirect';
 import { homeFor, saveSession } from '../session';
@@ -24,7 +24,13 @@ export function SubLoginPage() {
       notify().error(MESSAGES.noToken, ERROR_TOAST_SECONDS, 'sub-login');
       navigate('/login', { replace: true });
     };
-    if (!token) return refuse();
+    if (!token) {
+      // Nothing handed over: a session already open is left alone and goes home (D36).
+      const signedIn = getToken();
+      const userId = getUserInfo()?.id;
+      if (signedIn && userId !== undefined) return void navigate(target ?? homeFor(userId), { replace: true });
+      return refuse();
+    }
     fetchUserDetail(token).then(
       (detail) => {
         setToken(token);

@@ -1,10 +1,11 @@
 import { Form, Spin } from 'antd';
+import { useMemo } from 'react';
 import type { Dept } from '../../../../contract/api';
 import { DEPT_MESSAGES } from '../../../../contract/api/runtime';
 import { Dialog } from '../../../components/dialog';
 import { DescriptorForm } from '../../../components/form';
 import { useCreateDeptMutation, useDeptQuery, useLazyDeptNameExistsQuery, useUpdateDeptMutation } from './api';
-import { DEPT_FIELDS, fieldOfMessage } from './dept-fields';
+import { DEPT_FIELDS, deptFieldsFor, fieldOfMessage } from './dept-fields';
 
 /** What the dialog edits: a new department under `parentId`, or an existing one. */
 export type DeptDialogTarget = { mode: 'create'; parentId: number } | { mode: 'edit'; id: number };
@@ -30,6 +31,9 @@ export function DeptFormDialog({ target, onClose, onSaved }: DeptFormDialogProps
   const initial: Values = editing
     ? { name: editing.name, parentId: String(editing.parentId), code: editing.code, sort: editing.sort, remark: editing.remark }
     : { parentId: String(target.mode === 'create' ? target.parentId : ''), sort: 0 };
+
+  // Editing: the department itself and its subtree come back disabled, so they cannot be picked as its parent.
+  const fields = useMemo(() => (editId === null ? DEPT_FIELDS : deptFieldsFor(editId)), [editId]);
 
   const fieldError = (name: keyof Values, message: string) => {
     form.setFields([{ name, errors: [message] }]);
@@ -60,7 +64,7 @@ export function DeptFormDialog({ target, onClose, onSaved }: DeptFormDialogProps
 
   return (
     <Dialog open title={editId !== null ? `编辑部门${editing ? `：${editing.name}` : ''}` : '新增部门'} width={640} height={300} onOk={save} onClose={onClose}>
-      {editId !== null && !editing ? <Spin style={{ display: 'block', marginTop: 48 }} /> : <DescriptorForm form={form} fields={DEPT_FIELDS} initialValues={initial} />}
+      {editId !== null && !editing ? <Spin style={{ display: 'block', marginTop: 48 }} /> : <DescriptorForm form={form} fields={fields} initialValues={initial} />}
     </Dialog>
   );
 }

@@ -33,7 +33,11 @@ function deptServer() {
   ];
   let nextId = 10;
   const kids = (id: number) => rows.filter((r) => r.parentId === id).sort((a, b) => a.sort - b.sort || a.id - b.id);
-  const node = (r: Row): DeptTreeNode => ({ id: r.id, name: r.name, parentId: r.parentId, code: r.code, sort: r.sort, userCount: r.users, children: kids(r.id).map(node) });
+  // Like the server: disableSubtreeOf marks that department and its subtree disabled.
+  const node = (r: Row, off?: number, above = false): DeptTreeNode => {
+    const disabled = above || r.id === off;
+    return { id: r.id, name: r.name, parentId: r.parentId, code: r.code, sort: r.sort, userCount: r.users, disabled, children: kids(r.id).map((k) => node(k, off, disabled)) };
+  };
   const one = (r: Row): Dept => ({
     id: r.id, name: r.name, parentId: r.parentId, parentName: rows.find((p) => p.id === r.parentId)?.name ?? '', code: r.code, sort: r.sort,
     remark: r.remark, userCount: r.users, childCount: kids(r.id).length, createdAt: '2030-01-01T00:00:00Z', updatedAt: '2030-01-02T03:04:05Z',
@@ -53,7 +57,10 @@ function deptServer() {
   };
   const routes: Record<string, FakeHandler> = {
     [`GET ${AUTH_PATHS.userDetail}`]: () => ok(sysadmin),
-    [`GET /api/sysMgr/depts/tree/-2`]: () => ok([node(rows[0])]),
+    [`GET /api/sysMgr/depts/tree/-2`]: (c) => {
+      const off = (c.params as { disableSubtreeOf?: number } | undefined)?.disableSubtreeOf;
+      return ok([node(rows[0], off === undefined ? undefined : Number(off))]);
+    },
   };
   for (const r of [-2, 1, 2, 3, 4, 10, 11]) {
     routes[`GET /api/sysMgr/depts/flat-structure/${r}`] = flat;
@@ -207,6 +214,28 @@ describe('部门管理', { timeout: 120_000 }, () => {
       method: 'PUT', body: { id: 1, parentId: -2, name: '研发总院', code: 'RD', sort: 0, remark: '产品研发' },
     }), WAIT);
     expect(await within(tree()).findByText('研发总院', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('editing: the parent picker opens expanded, with the department and its subtree disabled as the server marks them', async () => {
+    const { server } = deptServer();
+    const { user } = await open();
+    const row = (await within(table()).findByText('研发中心', {}, WAIT)).closest('tr')!;
+    await user.click(within(row as HTMLElement).getByRole('button', { name: /编\s*辑/ }));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    await within(dialog).findByDisplayValue('研发中心', {}, WAIT);
+    await user.click(within(dialog).getByDisplayValue('总部'));
+    const popover = (await screen.findByPlaceholderText('请输入关键字', {}, WAIT)).closest('.ant-popover') as HTMLElement;
+    // Opened expanded: the grandchildren show without a click.
+    const software = await within(popover).findByText('软件研发部', {}, WAIT);
+    const node = (name: string) => within(popover).getByText(name).closest('.ant-tree-treenode')!;
+    expect(software.closest('.ant-tree-treenode')).toHaveClass('ant-tree-treenode-disabled');
+    expect(node('研发中心')).toHaveClass('ant-tree-treenode-disabled');
+    expect(node('测试部')).toHaveClass('ant-tree-treenode-disabled');
+    expect(node('市场部')).not.toHaveClass('ant-tree-treenode-disabled');
+    expect(server.calls.some((c) => (c.params as { disableSubtreeOf?: number } | undefined)?.disableSubtreeOf === 1)).toBe(true);
+    // A disabled node is not picked.
+    await user.click(software);
+    expect(within(dialog).getByDisplayValue('总部')).toBeInTheDocument();
   });
 
   it('deletes from the tree menu after 确认删除？ and reports a refusal', async () => {

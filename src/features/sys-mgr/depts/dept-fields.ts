@@ -13,6 +13,11 @@ export const DEPT_FIELDS: FieldDescriptor[] = [
   { sColumnName: 'remark', type: 'textarea', label: '备注', maxlength: DEPT_REMARK_MAX, span: 24, eloptions: { rows: 3 } },
 ];
 
+/** The form editing department `id`: its parent picker disables the department and its subtree. */
+export function deptFieldsFor(id: number): FieldDescriptor[] {
+  return DEPT_FIELDS.map((f) => (f.sColumnName === 'parentId' && f.selector ? { ...f, selector: { ...f.selector, disableSubtreeOf: id } } : f));
+}
+
 /** Which form field a server refusal is about, so the message shows beside it too. */
 export function fieldOfMessage(message: string): 'parentId' | 'name' | 'code' | 'remark' | null {
   if (message.includes('上级部门') || message.includes('移动')) return 'parentId';

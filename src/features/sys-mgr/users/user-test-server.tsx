@@ -30,10 +30,10 @@ const user = (id: number, username: string, fullName: string, more: Partial<User
   system: 'false', createdAt: '2030-01-01T00:00:00Z', updatedAt: '2030-01-01T00:00:00Z', ...more,
 });
 const tree: DeptTreeNode[] = [{
-  id: -2, name: '总部', parentId: null, code: '', sort: 0, userCount: 1,
+  id: -2, name: '总部', parentId: null, code: '', sort: 0, userCount: 1, disabled: false,
   children: [
-    { id: 1, name: '研发中心', parentId: -2, code: '', sort: 0, userCount: 2, children: [] },
-    { id: 4, name: '市场部', parentId: -2, code: '', sort: 1, userCount: 1, children: [] },
+    { id: 1, name: '研发中心', parentId: -2, code: '', sort: 0, userCount: 2, disabled: false, children: [] },
+    { id: 4, name: '市场部', parentId: -2, code: '', sort: 1, userCount: 1, disabled: false, children: [] },
   ],
 }];
 

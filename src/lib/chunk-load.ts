@@ -1,3 +1,5 @@
+import { lazy, type ComponentType } from 'react';
+
 /** Lazy chunks that have not arrived after this long are reported as a timeout (spec §9). */
 export const CHUNK_TIMEOUT_MS = 120000;
 
@@ -35,4 +37,13 @@ export function loadChunk<T>(load: () => Promise<T>, label: string, timeoutMs = 
       },
     );
   });
+}
+
+/**
+ * React.lazy through loadChunk: the lazy pieces outside the router (the change-password dialog, the
+ * desktop's server-address editor) get the routes' 120 s timeout and typed ChunkLoadError (spec §8), which
+ * the enclosing route's error element shows.
+ */
+export function lazyChunk<P extends object>(load: () => Promise<ComponentType<P>>, label: string) {
+  return lazy(() => loadChunk(load, label).then((Component) => ({ default: Component })));
 }
