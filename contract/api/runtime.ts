@@ -10,3 +10,4 @@ export * from './user-rules';
 export * from './chat-limits';
 export * from './relevance';
 export * from './dict-options';
+export * from './testcase-limits';

@@ -1,4 +1,4 @@
-import { BookOutlined, DatabaseOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
+import { BookOutlined, DatabaseOutlined, ExperimentOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
 /** An area of the home layout: a route the client has, its menu entry and its card on /Transit. */
@@ -53,6 +53,14 @@ export const AREAS: Area[] = [
     description: '连接企业数据库，用自然语言查询数据，结果以表格和图表展示',
     icon: DatabaseOutlined,
     load: () => import('../features/sqlbase/SqlBasePage').then((m) => m.SqlBasePage),
+  },
+  {
+    key: 'testCase',
+    path: '/testCase',
+    title: '用例生成',
+    description: '上传需求文档，逐条生成可追溯到需求的测试用例',
+    icon: ExperimentOutlined,
+    load: () => import('../features/testcases/TestCasePage').then((m) => m.TestCasePage),
   },
   {
     key: 'profile',

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_PATHS, ROLE_PATHS, TESTCASE_PATHS } from '../../../contract/api/runtime';
+import type { GenerationDetail, TaskState, TestCase } from '../../../contract/api';
+import { installFakeServer, type FakeHandler, type FakeReply } from '../../test/fake-adapter';
+import { aiOk, bodyOf, LOAD, ok, userDetail } from '../../test/factories';
+import { renderSignedIn } from '../../test/render-app';
+
+const pickFiles = vi.hoisted(() => vi.fn());
+vi.mock('../../platform', async (importOriginal) => ({ ...(await importOriginal<object>()), pickFiles }));
+beforeEach(() => pickFiles.mockReset());
+
+let restore: (() => void) | undefined;
+afterEach(() => restore?.());
+
+const tester = userDetail({
+  allFunc: ['/testCase'],
+  allBtn: { '/testCase#add': true, '/testCase#edit': true, '/testCase#export': true },
+});
+
+const GEN = { generation_id: 'g-1', name: '账号需求', source_name: '账号需求.docx', secrecy: 'internal', secrecy_name: '内部', owner: '演示用户', archived: false, gmt_created: '2030-01-01T00:00:00Z', gmt_modified: '2030-01-01T00:00:00Z' };
+
+const aCase = (id: number, item: number, code: string): TestCase => ({
+  id, code: `${code}-0${id}`, title: `用户名长度边界 ${id}`, module: '账号', precondition: '已打开注册页',
+  steps: [{ step: '输入 3 位用户名', expected: '提示长度不足' }], priority: 'P0', case_type: '边界', item_id: item, item_code: code,
+});
+
+function detail(statuses: TaskState['status'][], withCases = false): GenerationDetail {
+  const items = statuses.map((_s, i) => ({
+    id: i + 1, position: i + 1, code: `第${'一二三'[i]}条`, module: '账号', title: `需求 ${i + 1}`, text: `需求 ${i + 1} 的全文`, skip_reason: '', task_id: `t-${i + 1}`,
+  }));
+  const tasks = statuses.map((status, i) => ({
+    task_id: `t-${i + 1}`, item_id: i + 1, status, status_name: { not_started: '未开始', in_progress: '进行中', completed: '已完成', skipped: '已跳过' }[status as string] ?? status,
+    position: i + 1, progress: 0, reason: status === 'skipped' ? '主观描述' : '', cases: withCases && status === 'completed' ? [aCase(i + 1, i + 1, items[i].code)] : [],
+  }));
+  const done = statuses.filter((s) => s === 'completed' || s === 'skipped').length;
+  const cases = tasks.reduce((n, t) => n + t.cases.length, 0);
+  return { generation: { ...GEN, items: items.length, done, covered: done, cases }, items, tasks, uncovered: [] };
+}
+
+function serve(extra: Record<string, FakeHandler | FakeReply> = {}) {
+  const server = installFakeServer({
+    [`GET ${AUTH_PATHS.userDetail}`]: ok(tester),
+    [`GET ${AUTH_PATHS.grades}`]: ok({
+      allowed: ['public', 'internal'], lowest: 'public', map: {},
+      list: [{ code: 'public', text: '公开', rank: 10 }, { code: 'internal', text: '内部', rank: 20 }],
+    }),
+    [`GET ${ROLE_PATHS.options}`]: ok([]),
+    [`POST ${TESTCASE_PATHS.list}`]: aiOk({ total: 1, data: [{ ...GEN, items: 3, done: 1, covered: 1, cases: 2 }] }),
+    ...extra,
+  });
+  restore = server.restore;
+  return server;
+}
+
+describe('用例生成 (/testCase)', { timeout: 120_000 }, () => {
+  it('lists generations with progress and coverage, and uploads a requirements document picked through the platform', async () => {
+    pickFiles.mockResolvedValue({ canceled: false, files: [new File(['第一条 …'], '账号需求.docx')], rejected: [], maxBytes: 20 * 1024 * 1024 });
+    const server = serve({
+      [`POST ${TESTCASE_PATHS.generate}`]: aiOk({ generation_id: 'g-2', task_ids: ['t-1', 't-2', 't-3'] }),
+      [`POST ${TESTCASE_PATHS.detail}`]: aiOk(detail(['not_started', 'not_started', 'not_started'])),
+    });
+    const { user } = renderSignedIn('/testCase', tester);
+    expect(await screen.findByText('账号需求', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getAllByText('1/3')).toHaveLength(2); // progress and coverage
+    await user.click(screen.getByRole('button', { name: /新建生成/ }));
+    const dialog = await screen.findByRole('dialog', {}, LOAD);
+    await user.click(within(dialog).getByRole('button', { name: /上传并拆分/ }));
+    expect(await within(dialog).findByText('请选择需求文档', {}, LOAD)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /选择文件/ }));
+    expect(pickFiles).toHaveBeenCalledWith(expect.objectContaining({ purpose: 'testcase', multiple: false }));
+    await user.click(within(dialog).getByRole('combobox', { name: '密级' }));
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="内部"]')).not.toBeNull(), LOAD);
+    await user.click(document.querySelector('.ant-select-item-option[title="内部"]')!);
+    await user.click(within(dialog).getByRole('button', { name: /上传并拆分/ }));
+    await waitFor(() => expect(server.calls.some((c) => c.url === TESTCASE_PATHS.generate)).toBe(true), LOAD);
+    const form = server.calls.find((c) => c.url === TESTCASE_PATHS.generate)!.data as FormData;
+    expect([form.get('secrecy'), form.get('start'), (form.get('file') as File).name]).toEqual(['internal', 'false', '账号需求.docx']);
+    // The new generation opens for its items to be confirmed.
+    expect(await screen.findByRole('button', { name: /开始生成（3 条）/ }, { timeout: 30_000 })).toBeInTheDocument();
+  });
+
+  it('starts the confirmed items, skips one with its reason, and polls until every task is final', async () => {
+    let phase = 0;
+    const server = serve({
+      [`POST ${TESTCASE_PATHS.detail}`]: () => aiOk(phase === 0 ? detail(['not_started', 'not_started', 'not_started'])
+        : phase === 1 ? detail(['skipped', 'in_progress', 'in_progress']) : detail(['skipped', 'completed', 'completed'], true)),
+      [`POST ${TESTCASE_PATHS.skip}`]: () => aiOk([]),
+      [`POST ${TESTCASE_PATHS.start}`]: () => {
+        phase = 1;
+        setTimeout(() => (phase = 2), 2500);
+        return aiOk(['t-2', 't-3']);
+      },
+    });
+    const { user } = renderSignedIn('/testCase?id=g-1', tester);
+    expect(await screen.findByText('需求 1', {}, LOAD)).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: /跳\s*过/ })[0]);
+    const dialog = await screen.findByRole('dialog', {}, LOAD);
+    await user.click(within(dialog).getByRole('button', { name: /跳\s*过/ }));
+    expect(await screen.findByText('请填写跳过的原因', {}, LOAD)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: '跳过原因' }), '主观描述');
+    await user.click(within(dialog).getByRole('button', { name: /跳\s*过/ }));
+    await waitFor(() => expect(bodyOf(server.calls.find((c) => c.url === TESTCASE_PATHS.skip)!)).toEqual({ item_id: 1, reason: '主观描述' }), LOAD);
+    await user.click(screen.getByRole('button', { name: /开始生成/ }));
+    expect(await screen.findAllByText('进行中', {}, LOAD)).toHaveLength(2);
+    // Polled until done: the cases arrive in the kit's table, linked to their items.
+    expect(await screen.findByText('测试用例（2）', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('第二条-02')).toBeInTheDocument();
+    const polls = server.calls.filter((c) => c.url === TESTCASE_PATHS.detail).length;
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(server.calls.filter((c) => c.url === TESTCASE_PATHS.detail).length).toBe(polls);
+  });
+});
