@@ -43,10 +43,24 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 /** An open connection with the tables the user may see. */
 export type OpenConnection = { row: ConnectionRow; session: DbSession; tables: TableInfo[]; schema: VisibleSchema };
 
+/** How long a connection's table list is reused (per process; a change of the connection starts afresh). */
+export const SCHEMA_CACHE_MS = 60_000;
+const schemaCache = new Map<string, { at: number; tables: TableInfo[] }>();
+
+async function tablesOf(session: DbSession, row: ConnectionRow): Promise<TableInfo[]> {
+  const key = `${row.id}:${row.dbName}:${row.updatedAt.getTime()}`;
+  const hit = schemaCache.get(key);
+  if (hit && Date.now() - hit.at < SCHEMA_CACHE_MS) return hit.tables;
+  const tables = await session.tables();
+  if (schemaCache.size > 500) schemaCache.clear();
+  schemaCache.set(key, { at: Date.now(), tables });
+  return tables;
+}
+
 export async function openConnection(deps: Deps, row: ConnectionRow): Promise<OpenConnection> {
   const session = await openSession(deps.config, specOf(deps, row));
   try {
-    const tables = allowedTablesOf(row, await session.tables());
+    const tables = allowedTablesOf(row, await tablesOf(session, row));
     return { row, session, tables, schema: visibleSchemaOf(session, tables) };
   } catch (err) {
     await session.close();
