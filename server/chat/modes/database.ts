@@ -7,7 +7,7 @@ import { badRequest } from '../../http-error';
 import { isAbort } from '../../llm/models';
 import { visibleConnection } from '../../sqlbase/connections';
 import { correctionHint, DbError, type TableInfo } from '../../sqlbase/drivers';
-import { openConnection, runGated, SqlRefused, type OpenConnection } from '../../sqlbase/execute';
+import { openConnection, releaseConnection, runGated, SqlRefused, type OpenConnection } from '../../sqlbase/execute';
 import { OutboundRefused } from '../../sqlbase/outbound';
 import { executePrompt, parseModelAnswer, qaPrompt, schemaText, SCHEMA_BUDGET_TOKENS } from '../../sqlbase/prompt';
 import { recallTables } from '../../sqlbase/recall';
@@ -91,7 +91,7 @@ async function runAnswer(ctx: ModeContext, messages: LlmMessage[], answer: strin
     if (!second.ok) return { appendText: `\n\n${second.message}` };
     return { appendText: `\n\n首次查询未能执行（${first.message}），已自动修正为：\n\n\`\`\`sql\n${corrected}\n\`\`\``, chart: second.finish.chart };
   } finally {
-    await open.session.close();
+    await releaseConnection(open);
   }
 }
 
@@ -103,7 +103,7 @@ export const dbExecuteMode: ChatModeHandler = {
     try {
       schema = await described(ctx, open);
     } finally {
-      await open.session.close();
+      await releaseConnection(open);
     }
     const messages: LlmMessage[] = [
       { role: 'system', content: executePrompt(open.session.dialect, open.row.dbName, schema, ctx.deps.config.dbChatMaxRows) },
@@ -122,7 +122,7 @@ export const dbQaMode: ChatModeHandler = {
     try {
       schema = await described(ctx, open);
     } finally {
-      await open.session.close();
+      await releaseConnection(open);
     }
     return {
       messages: [
