@@ -44,6 +44,9 @@ export type ModeFinish = {
   chart?: ChartView;
 };
 
+/** What a mode may send while `finish` runs: a chart frame with the rows read so far (replaced by the final one). */
+export type FinishProgress = { chart(chart: ChartView): void };
+
 export type PreparedAnswer = {
   /** The messages sent to the model (system prompt, history, question with its context). */
   messages: LlmMessage[];
@@ -52,7 +55,7 @@ export type PreparedAnswer = {
   /** The answer to give when no model is configured (e.g. the best passages); absent → the 未配置大模型 message. */
   fallback?: string;
   /** Runs after the model's text (e.g. the SQL of a spreadsheet answer); not run when the answer was stopped. */
-  finish?: (answer: string) => Promise<ModeFinish>;
+  finish?: (answer: string, progress: FinishProgress) => Promise<ModeFinish>;
 };
 
 export type ChatModeHandler = {
