@@ -12,7 +12,7 @@ import { specOf, type ConnectionRow } from './connections';
 
 /** A statement the gates refused: never executed. */
 export class SqlRefused extends Error {
-  constructor(readonly reason: string) {
+  constructor(readonly reason: string, readonly detail?: string) {
     super(`查询被拒绝：${reason}。该查询未执行`);
     this.name = 'SqlRefused';
   }
@@ -144,7 +144,7 @@ export async function runGated(
   const verdict = await gate(open.session, text, open.schema);
   if (!verdict.ok) {
     await audit('failure', `已拒绝：${verdict.reason}`);
-    throw new SqlRefused(verdict.reason);
+    throw new SqlRefused(verdict.reason, verdict.detail);
   }
   try {
     const result = await open.session.run(text, limitsOf(deps.config), options.onRows);

@@ -77,7 +77,7 @@ async function attempt(ctx: ModeContext, open: OpenConnection, sql: string, sour
     const { result } = await runGated(ctx.deps, actorOfCtx(ctx), open, sql, { source, onRows });
     return { ok: true, finish: { chart: { ...toChartView(result, sql, ctx.question), db_name: open.row.dbName } } };
   } catch (err) {
-    if (err instanceof SqlRefused) return { ok: false, message: err.message, hint: err.reason };
+    if (err instanceof SqlRefused) return { ok: false, message: err.message, hint: err.detail ? `${err.reason}：${err.detail}` : err.reason };
     if (err instanceof DbError) return { ok: false, message: err.message, hint: correctionHint(err) || err.message };
     throw err;
   }
