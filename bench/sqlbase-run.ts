@@ -6,7 +6,7 @@ import type { Deps } from '../server/deps';
 import { loadConfig } from '../server/config';
 import type { ConnectionRow } from '../server/sqlbase/connections';
 import type { TableInfo } from '../server/sqlbase/drivers';
-import { openConnection, runGated } from '../server/sqlbase/execute';
+import { closeIdleSessions, openConnection, releaseConnection, runGated } from '../server/sqlbase/execute';
 import { encryptSecret, parseKey } from '../server/sqlbase/secret';
 import { indexTables, rankTables } from '../server/sqlbase/recall';
 import { createPgDatabase } from '../server/test-support/external-dbs';
@@ -44,7 +44,7 @@ async function firstRow() {
           },
         });
       } finally {
-        await open.session.close();
+        await releaseConnection(open);
       }
       if (i >= 4) times.push(first);
     }
@@ -57,10 +57,11 @@ async function firstRow() {
         const { result } = await runGated(deps, actor, open, 'SELECT * FROM big');
         if (result.rows.length !== config.dbChatMaxRows || !result.truncated) throw new Error('row cap did not hold');
       } finally {
-        await open.session.close();
+        await releaseConnection(open);
       }
     }
     clearInterval(timer);
+    await closeIdleSessions();
     return { p95: p95(times), memoryGrowth: peak - baseline };
   } finally {
     await pg.drop();

@@ -256,7 +256,7 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
       }
       if (signal.aborted) throw new Error('aborted');
       if (p.answer.finish) {
-        const done = await p.answer.finish(raw);
+        const done = await p.answer.finish(raw, { chart: (partial) => send({ object: 'chat.chart', chart: partial }) });
         if (done.appendText) {
           text += done.appendText;
           send(chunk(done.appendText));

@@ -44,6 +44,9 @@ export type ModeFinish = {
   chart?: ChartView;
 };
 
+/** What a mode may send while `finish` runs: a chart frame with the rows read so far (replaced by the final one). */
+export type FinishProgress = { chart(chart: ChartView): void };
+
 export type PreparedAnswer = {
   /** The messages sent to the model (system prompt, history, question with its context). */
   messages: LlmMessage[];
@@ -54,7 +57,7 @@ export type PreparedAnswer = {
   /** The whole answer, given without asking the model (e.g. no passage reached the space's 召回阈值). */
   reply?: string;
   /** Runs after the model's text (e.g. the SQL of a spreadsheet answer); not run when the answer was stopped. */
-  finish?: (answer: string) => Promise<ModeFinish>;
+  finish?: (answer: string, progress: FinishProgress) => Promise<ModeFinish>;
 };
 
 export type ChatModeHandler = {

@@ -165,7 +165,9 @@ export async function editConnection(deps: Deps, viewer: Viewer, body: DbConfigB
   return updated;
 }
 
-export async function deleteConnection(deps: Deps, viewer: Viewer, dbName: string): Promise<void> {
+/** Deletes the connection; answers its id. */
+export async function deleteConnection(deps: Deps, viewer: Viewer, dbName: string): Promise<number> {
   const row = await visibleConnection(deps, viewer, dbName);
   await deps.db.delete(dbConnections).where(eq(dbConnections.id, row.id));
+  return row.id;
 }

@@ -40,6 +40,8 @@ export type DbSession = {
   /** Whether the account may write, from the database's own grants. */
   canWrite(): Promise<boolean>;
   run(sql: string, limits: Limits, onRows?: (rows: Record<string, unknown>[]) => void): Promise<RunResult>;
+  /** Whether the connection may serve another statement (false once it broke or was cut at a cap). */
+  reusable(): boolean;
   close(): Promise<void>;
 };
 
@@ -134,7 +136,10 @@ async function openPostgres(config: Config, spec: ConnSpec): Promise<DbSession> 
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'kb-chat', statement_timeout: config.dbChatTimeoutMs,
     idle_in_transaction_session_timeout: config.dbChatTimeoutMs + 10_000, query_timeout: config.dbChatTimeoutMs + 5_000,
   });
-  client.on('error', () => undefined);
+  let broken = false;
+  client.on('error', () => {
+    broken = true;
+  });
   try {
     await client.connect();
   } catch (err) {
@@ -233,11 +238,14 @@ async function openPostgres(config: Config, spec: ConnSpec): Promise<DbSession> 
       } catch (err) {
         throw describe(err, 'run');
       } finally {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
       }
       const columns = fields.map((f) => f.name);
       return { columns, types: fields.map((f) => PG_TYPES[f.dataTypeID] ?? 'VARCHAR'), rows: collector.rows, truncated: collector.truncated };
     },
+    reusable: () => !broken,
     async close() {
       await client.end().catch(() => undefined);
     },
@@ -265,7 +273,10 @@ async function openMySql(config: Config, spec: ConnSpec): Promise<DbSession> {
   } catch (err) {
     throw describe(err, 'connect');
   }
-  conn.on('error', () => undefined);
+  let dropped = false;
+  conn.on('error', () => {
+    dropped = true;
+  });
   await conn.query('SET SESSION TRANSACTION READ ONLY');
   const [[version]] = await conn.query<mysql.RowDataPacket[]>('SELECT VERSION() AS v');
   const mariadb = /mariadb/i.test(String(version?.v ?? ''));
@@ -357,11 +368,18 @@ async function openMySql(config: Config, spec: ConnSpec): Promise<DbSession> {
       } catch (err) {
         throw describe(err, 'run');
       } finally {
-        if (broken) conn.destroy();
-        else await conn.query('ROLLBACK').catch(() => undefined);
+        if (broken) {
+          dropped = true;
+          conn.destroy();
+        } else {
+          await conn.query('ROLLBACK').catch(() => {
+            dropped = true;
+          });
+        }
       }
       return { columns: fields.map((f) => f.name), types: fields.map((f) => MYSQL_TYPES[f.columnType] ?? 'VARCHAR'), rows: collector.rows, truncated: collector.truncated };
     },
+    reusable: () => !dropped,
     async close() {
       await conn.end().catch(() => conn.destroy());
     },

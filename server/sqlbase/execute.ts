@@ -12,7 +12,7 @@ import { specOf, type ConnectionRow } from './connections';
 
 /** A statement the gates refused: never executed. */
 export class SqlRefused extends Error {
-  constructor(readonly reason: string) {
+  constructor(readonly reason: string, readonly detail?: string) {
     super(`查询被拒绝：${reason}。该查询未执行`);
     this.name = 'SqlRefused';
   }
@@ -43,10 +43,82 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 /** An open connection with the tables the user may see. */
 export type OpenConnection = { row: ConnectionRow; session: DbSession; tables: TableInfo[]; schema: VisibleSchema };
 
+/** How long a connection's table list is reused (per process; a change of the connection starts afresh). */
+export const SCHEMA_CACHE_MS = 60_000;
+const schemaCache = new Map<string, { at: number; tables: TableInfo[] }>();
+
+async function tablesOf(session: DbSession, row: ConnectionRow): Promise<TableInfo[]> {
+  const key = `${row.id}:${row.dbName}:${row.updatedAt.getTime()}`;
+  const hit = schemaCache.get(key);
+  if (hit && Date.now() - hit.at < SCHEMA_CACHE_MS) return hit.tables;
+  const tables = await session.tables();
+  if (schemaCache.size > 500) schemaCache.clear();
+  schemaCache.set(key, { at: Date.now(), tables });
+  return tables;
+}
+
+/**
+ * Idle sessions per connection (and version of it), reused for the next statement within IDLE_MS: a statement
+ * leaves its session clean (rolled back; MySQL's session stays read-only), and a session cut at a cap or broken is
+ * closed instead. Every user of a connection uses the same database account; what each may see is the gates' work.
+ */
+const IDLE_MS = 30_000;
+const MAX_IDLE_PER_CONNECTION = 4;
+const idle = new Map<string, { session: DbSession; at: number }[]>();
+let sweeper: NodeJS.Timeout | null = null;
+
+const poolKey = (row: ConnectionRow) => `${row.id}:${row.dbName}:${row.updatedAt.getTime()}`;
+
+function sweep(all = false): Promise<unknown> {
+  const closing: Promise<void>[] = [];
+  for (const [key, list] of idle) {
+    const keep = all ? [] : list.filter((e) => Date.now() - e.at < IDLE_MS);
+    for (const e of list) if (!keep.includes(e)) closing.push(e.session.close());
+    if (keep.length) idle.set(key, keep);
+    else idle.delete(key);
+  }
+  if (!idle.size && sweeper) {
+    clearInterval(sweeper);
+    sweeper = null;
+  }
+  return Promise.allSettled(closing);
+}
+
+/** Closes every idle session (server shutdown). */
+export const closeIdleSessions = () => sweep(true);
+
+/** Closes the idle sessions of a connection (edited or deleted). */
+export async function dropIdleSessions(id: number): Promise<void> {
+  for (const [key, list] of idle) {
+    if (!key.startsWith(`${id}:`)) continue;
+    idle.delete(key);
+    await Promise.allSettled(list.map((e) => e.session.close()));
+  }
+}
+
+/** Gives a session back after use: kept idle for the next statement when it is clean, closed otherwise. */
+export async function releaseConnection(open: OpenConnection): Promise<void> {
+  const list = idle.get(poolKey(open.row)) ?? [];
+  if (!open.session.reusable() || list.length >= MAX_IDLE_PER_CONNECTION) {
+    await open.session.close();
+    return;
+  }
+  list.push({ session: open.session, at: Date.now() });
+  idle.set(poolKey(open.row), list);
+  sweeper ??= setInterval(() => void sweep(), 5_000).unref();
+}
+
 export async function openConnection(deps: Deps, row: ConnectionRow): Promise<OpenConnection> {
-  const session = await openSession(deps.config, specOf(deps, row));
+  const pooled = idle.get(poolKey(row));
+  let session: DbSession | undefined;
+  while (pooled?.length && !session) {
+    const e = pooled.pop()!;
+    if (Date.now() - e.at < IDLE_MS && e.session.reusable()) session = e.session;
+    else void e.session.close();
+  }
+  session ??= await openSession(deps.config, specOf(deps, row));
   try {
-    const tables = allowedTablesOf(row, await session.tables());
+    const tables = allowedTablesOf(row, await tablesOf(session, row));
     return { row, session, tables, schema: visibleSchemaOf(session, tables) };
   } catch (err) {
     await session.close();
@@ -72,7 +144,7 @@ export async function runGated(
   const verdict = await gate(open.session, text, open.schema);
   if (!verdict.ok) {
     await audit('failure', `已拒绝：${verdict.reason}`);
-    throw new SqlRefused(verdict.reason);
+    throw new SqlRefused(verdict.reason, verdict.detail);
   }
   try {
     const result = await open.session.run(text, limitsOf(deps.config), options.onRows);

@@ -10,7 +10,8 @@ export type VisibleSchema = {
   defaultSchema: string;
 };
 
-export type GateResult = { ok: true; tables: string[] } | { ok: false; reason: string };
+/** A refusal's reason is shown to the user (Chinese); `detail` (a parser's own words) goes only to the model's correction. */
+export type GateResult = { ok: true; tables: string[] } | { ok: false; reason: string; detail?: string };
 
 export class GateRefusal extends Error {
   constructor(readonly reason: string) {

@@ -165,7 +165,7 @@ export function gateMySql(sql: string, schema: VisibleSchema, dialect: ParserDia
   try {
     ast = parser.astify(sql, { database: dialect === 'sqlite' ? 'sqlite' : dialect === 'mariadb' ? 'mariadb' : 'mysql' });
   } catch (err) {
-    return { ok: false, reason: `SQL 语法错误：${String((err as Error).message ?? '').slice(0, 200)}` };
+    return { ok: false, reason: `SQL 语法错误，无法按 ${dialect === 'sqlite' ? 'SQLite' : 'MySQL'} 语法解析`, detail: String((err as Error).message ?? '').slice(0, 300) };
   }
   if (Array.isArray(ast)) {
     if (ast.length !== 1) return { ok: false, reason: ast.length ? '只允许执行一条查询语句' : '没有可执行的查询语句' };

@@ -167,7 +167,7 @@ export async function gatePostgres(sql: string, schema: VisibleSchema): Promise<
   try {
     tree = (await parse(sql)) as unknown as { stmts?: { stmt: Json }[] };
   } catch (err) {
-    return { ok: false, reason: `SQL 语法错误：${String((err as Error).message ?? '').slice(0, 200)}` };
+    return { ok: false, reason: 'SQL 语法错误，无法按 PostgreSQL 语法解析', detail: String((err as Error).message ?? '').slice(0, 300) };
   }
   const stmts = tree.stmts ?? [];
   if (stmts.length !== 1) return { ok: false, reason: stmts.length ? '只允许执行一条查询语句' : '没有可执行的查询语句' };

@@ -88,7 +88,7 @@ describe('database chat in the browser', () => {
       throw err;
     }
     await answer.getByRole('tab', { name: '图表' }).click();
-    await answer.locator('svg').first().waitFor();
+    await answer.getByRole('img').first().waitFor();
     await screenshotBoth(page, 'sqlbase-chat-chart');
     await answer.getByRole('tab', { name: '数据' }).click();
     await expectText(answer.locator('.ant-table').first(), '华东');

@@ -61,7 +61,7 @@ async function ask(db: ExternalDb, question: string, mode = 'chat_with_db_execut
   return (await readCompletion(res)).frames;
 }
 
-const chartOf = (frames: Frame[]) => (frames.find((f) => f !== STREAM_DONE && f.object === 'chat.chart') as { chart: ChartView } | undefined)?.chart;
+const chartOf = (frames: Frame[]) => (frames.findLast((f) => f !== STREAM_DONE && f.object === 'chat.chart') as { chart: ChartView } | undefined)?.chart;
 const textOf = (frames: Frame[]) => frames.map((f) => (f !== STREAM_DONE && f.object === 'chat.completion.chunk' ? f.choices[0].delta.content ?? '' : '')).join('');
 
 describe('database chat', () => {
@@ -80,7 +80,11 @@ describe('database chat', () => {
       const db = kind === 'postgresql' ? pgDb : myDb;
       if (!db) return ctx.skip();
       const frames = await ask(db, '各地区的订单金额是多少？');
-      const chart = chartOf(frames);
+      // The rows come first as they are read, then the final chart replaces them.
+      const charts = frames.filter((f) => f !== STREAM_DONE && f.object === 'chat.chart') as { chart: ChartView }[];
+      expect(charts.length).toBeGreaterThanOrEqual(2);
+      expect(charts[0].chart).toMatchObject({ type: 'response_table', description: expect.stringContaining('正在读取查询结果') });
+      const chart = charts.at(-1)!.chart;
       expect(chart, JSON.stringify(frames).slice(0, 500)).toMatchObject({ type: 'response_bar_chart', x: 'region', y: ['amount'], db_name: db.database });
       expect(chart!.data).toHaveLength(4);
       const system = llm.stats.prompts.at(-1)![0].content;

@@ -7,12 +7,12 @@ import { badRequest } from '../../http-error';
 import { isAbort } from '../../llm/models';
 import { visibleConnection } from '../../sqlbase/connections';
 import { correctionHint, DbError, type TableInfo } from '../../sqlbase/drivers';
-import { openConnection, runGated, SqlRefused, type OpenConnection } from '../../sqlbase/execute';
+import { openConnection, releaseConnection, runGated, SqlRefused, type OpenConnection } from '../../sqlbase/execute';
 import { OutboundRefused } from '../../sqlbase/outbound';
 import { executePrompt, parseModelAnswer, qaPrompt, schemaText, SCHEMA_BUDGET_TOKENS } from '../../sqlbase/prompt';
 import { recallTables } from '../../sqlbase/recall';
 import { toChartView } from '../excel/chart';
-import type { ChatModeHandler, LlmMessage, ModeContext, ModeFinish } from '../mode';
+import type { ChatModeHandler, FinishProgress, LlmMessage, ModeContext, ModeFinish } from '../mode';
 
 const HISTORY_MESSAGES = 4;
 /** Tables whose first rows are shown to the model as sample values. */
@@ -57,23 +57,38 @@ async function described(ctx: ModeContext, open: OpenConnection): Promise<string
 
 type Attempt = { ok: true; finish: ModeFinish } | { ok: false; message: string; hint: string };
 
-async function attempt(ctx: ModeContext, open: OpenConnection, sql: string, source: string): Promise<Attempt> {
+/** How often the rows read so far are sent while a result streams. */
+const PROGRESS_EVERY_MS = 250;
+
+async function attempt(ctx: ModeContext, open: OpenConnection, sql: string, source: string, progress?: FinishProgress): Promise<Attempt> {
+  const seen: Record<string, unknown>[] = [];
+  let sentAt = 0;
+  // The rows so far go to the client as they come (a table); the final frame replaces them with the chart.
+  const onRows = (rows: Record<string, unknown>[]) => {
+    seen.push(...rows);
+    if (!progress || Date.now() - sentAt < PROGRESS_EVERY_MS) return;
+    sentAt = Date.now();
+    progress.chart({
+      type: 'response_table', sql, columns: Object.keys(seen[0] ?? {}), data: [...seen], truncated: false,
+      description: `正在读取查询结果，已读取 ${seen.length} 行…`, db_name: open.row.dbName,
+    });
+  };
   try {
-    const { result } = await runGated(ctx.deps, actorOfCtx(ctx), open, sql, { source });
+    const { result } = await runGated(ctx.deps, actorOfCtx(ctx), open, sql, { source, onRows });
     return { ok: true, finish: { chart: { ...toChartView(result, sql, ctx.question), db_name: open.row.dbName } } };
   } catch (err) {
-    if (err instanceof SqlRefused) return { ok: false, message: err.message, hint: err.reason };
+    if (err instanceof SqlRefused) return { ok: false, message: err.message, hint: err.detail ? `${err.reason}：${err.detail}` : err.reason };
     if (err instanceof DbError) return { ok: false, message: err.message, hint: correctionHint(err) || err.message };
     throw err;
   }
 }
 
-async function runAnswer(ctx: ModeContext, messages: LlmMessage[], answer: string): Promise<ModeFinish> {
+async function runAnswer(ctx: ModeContext, messages: LlmMessage[], answer: string, progress: FinishProgress): Promise<ModeFinish> {
   const parsed = parseModelAnswer(answer);
   if (!parsed) return { appendText: '\n\n（回答中没有可执行的 SQL 查询，未生成结果表。）' };
   const open = await connectionFor(ctx);
   try {
-    const first = await attempt(ctx, open, parsed.sql, '数据库对话');
+    const first = await attempt(ctx, open, parsed.sql, '数据库对话', progress);
     if (first.ok) return first.finish;
     let corrected: string | null = null;
     try {
@@ -87,11 +102,11 @@ async function runAnswer(ctx: ModeContext, messages: LlmMessage[], answer: strin
       if (isAbort(err, ctx.signal)) throw err;
     }
     if (!corrected) return { appendText: `\n\n${first.message}` };
-    const second = await attempt(ctx, open, corrected, '数据库对话（修正）');
+    const second = await attempt(ctx, open, corrected, '数据库对话（修正）', progress);
     if (!second.ok) return { appendText: `\n\n${second.message}` };
     return { appendText: `\n\n首次查询未能执行（${first.message}），已自动修正为：\n\n\`\`\`sql\n${corrected}\n\`\`\``, chart: second.finish.chart };
   } finally {
-    await open.session.close();
+    await releaseConnection(open);
   }
 }
 
@@ -103,14 +118,14 @@ export const dbExecuteMode: ChatModeHandler = {
     try {
       schema = await described(ctx, open);
     } finally {
-      await open.session.close();
+      await releaseConnection(open);
     }
     const messages: LlmMessage[] = [
       { role: 'system', content: executePrompt(open.session.dialect, open.row.dbName, schema, ctx.deps.config.dbChatMaxRows) },
       ...ctx.history.slice(-HISTORY_MESSAGES),
       { role: 'user', content: ctx.question },
     ];
-    return { messages, finish: (answer) => runAnswer(ctx, messages, answer) };
+    return { messages, finish: (answer, progress) => runAnswer(ctx, messages, answer, progress) };
   },
 };
 
@@ -122,7 +137,7 @@ export const dbQaMode: ChatModeHandler = {
     try {
       schema = await described(ctx, open);
     } finally {
-      await open.session.close();
+      await releaseConnection(open);
     }
     return {
       messages: [

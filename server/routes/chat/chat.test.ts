@@ -198,7 +198,7 @@ describe('completions', () => {
       [{ conv_uid: conv, user_input: '你好', model_name: 'gpt-9' }, `${CHAT_MESSAGES.unknownModel}：gpt-9`],
       [{ conv_uid: conv, user_input: '你好', chat_mode: 'chat_knowledge' }, '请选择知识空间'],
       [{ conv_uid: conv, user_input: '你好', chat_mode: 'chat_knowledge', select_param: '没有这个空间' }, '知识空间不存在：没有这个空间'],
-      [{ conv_uid: conv, user_input: '你好', chat_mode: 'chat_with_db_qa' }, '暂不支持该对话模式'],
+      [{ conv_uid: conv, user_input: '你好', chat_mode: 'chat_with_db_qa' }, '请先选择数据库连接'],
     ];
     for (const [body, message] of cases) {
       const res = await ask('demo', body);

@@ -13,7 +13,7 @@ import { aiOk } from '../../http/envelope';
 import { viewerOf } from '../../knowledge/visibility';
 import { addConnection, deleteConnection, editConnection, parseAllowedTables, specForTest, toApi, visibleConnection, visibleConnections } from '../../sqlbase/connections';
 import { DbError, openSession } from '../../sqlbase/drivers';
-import { openConnection, runGated, SqlRefused, allowedTablesOf } from '../../sqlbase/execute';
+import { allowedTablesOf, closeIdleSessions, dropIdleSessions, openConnection, releaseConnection, runGated, SqlRefused } from '../../sqlbase/execute';
 import { OutboundRefused } from '../../sqlbase/outbound';
 import { actorOf, sessionOf } from '../request-meta';
 
@@ -31,6 +31,9 @@ function asBadRequest(err: unknown): never {
 
 export function sqlbaseRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
+    app.addHook('onClose', async () => {
+      await closeIdleSessions();
+    });
     app.get(DB_PATHS.list, {
       config: read,
       schema: { querystring: DbListQuery, response: { 200: AiEnvelope(Type.Array(DbConnection)) } },
@@ -62,6 +65,7 @@ export function sqlbaseRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       request.auditTarget = request.body.db_name;
       const viewer = await viewerOf(deps, sessionOf(request).user);
       const row = await editConnection(deps, viewer, request.body);
+      await dropIdleSessions(row.id);
       request.auditDetail = `${row.dbType} ${row.dbUser}@${row.dbHost}:${row.dbPort}${request.body.db_pwd ? '；已更换密码' : ''}`;
       return aiOk(true);
     });
@@ -72,7 +76,8 @@ export function sqlbaseRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     }, async (request) => {
       request.auditTarget = request.query.db_name;
       const viewer = await viewerOf(deps, sessionOf(request).user);
-      await deleteConnection(deps, viewer, request.query.db_name);
+      const removed = await deleteConnection(deps, viewer, request.query.db_name);
+      await dropIdleSessions(removed);
       return aiOk(true);
     });
 
@@ -112,7 +117,7 @@ export function sqlbaseRoutes(deps: Deps): FastifyPluginAsyncTypebox {
         const { result, durationMs } = await runGated(deps, actorOf(request), open, request.body.sql, { source: 'SQL 编辑器' }).catch(asBadRequest);
         return aiOk({ sql: request.body.sql.trim(), columns: result.columns, data: result.rows, truncated: result.truncated, duration_ms: durationMs });
       } finally {
-        await open.session.close();
+        await releaseConnection(open);
       }
     });
   };

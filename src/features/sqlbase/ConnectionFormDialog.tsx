@@ -1,5 +1,5 @@
 import { Alert, Button, Form, Input, InputNumber, Select, Space } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DB_NAME_PATTERN, DB_TYPE_OPTIONS } from '../../../contract/api/sqlbase-limits';
 import type { DbConfigBody, DbConnection, DbTestResult } from '../../../contract/api';
 import { Dialog } from '../../components/dialog';
@@ -42,6 +42,11 @@ export function ConnectionFormDialog({ connection, grades, roles, canTest, onClo
   const [test, testState] = useTestDbMutation();
   const [tested, setTested] = useState<{ ok: true; result: DbTestResult } | { ok: false; message: string } | null>(null);
   const editing = connection !== null;
+  const resultRef = useRef<HTMLDivElement>(null);
+  // The result may be below the fold of the dialog's body: bring it into view.
+  useEffect(() => {
+    if (tested) resultRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [tested]);
   const gradeOptions = connection && !grades.some((g) => g.value === connection.secrecy)
     ? [...grades, { value: connection.secrecy, label: connection.secrecy_name }] : grades;
 
@@ -129,7 +134,7 @@ export function ConnectionFormDialog({ connection, grades, roles, canTest, onClo
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
         {canTest && (
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space direction="vertical" style={{ width: '100%' }} ref={resultRef}>
             <Button onClick={() => void runTest()} loading={testState.isLoading} data-testid="db-test">测试连接</Button>
             {tested?.ok && <Alert type={tested.result.can_write ? 'warning' : 'success'} showIcon title={tested.result.message} data-testid="db-test-result" />}
             {tested && !tested.ok && <Alert type="error" showIcon title={tested.message} data-testid="db-test-result" />}

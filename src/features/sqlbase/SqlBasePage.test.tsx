@@ -34,7 +34,7 @@ function serve(list: DbConnection[], extra: Record<string, FakeHandler | FakeRep
   return server;
 }
 
-describe('数据库 (/sqlBase)', { timeout: 40_000 }, () => {
+describe('数据库 (/sqlBase)', { timeout: 120_000 }, () => {
   it('explains what a connection is for when there is none, and offers to add one only with the button', async () => {
     serve([], {}, tester);
     renderSignedIn('/sqlBase', tester);

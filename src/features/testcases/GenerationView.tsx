@@ -22,7 +22,7 @@ const caseColumns: DataTableColumn<TestCase>[] = [
     key: 'steps', title: '步骤与预期结果', width: 360,
     render: (_v, c) => (
       <ol style={{ margin: 0, paddingLeft: 18 }}>
-        {c.steps.map((s, i) => <li key={i}>{s.step}<Typography.Text type="secondary">　→ {s.expected}</Typography.Text></li>)}
+        {c.steps.map((s, i) => <li key={i}>{s.step}<Typography.Text type="secondary">{" → "}{s.expected}</Typography.Text></li>)}
       </ol>
     ),
   },

@@ -7,6 +7,7 @@ import { Markdown } from '../markdown/Markdown';
 import styles from '../chat.module.css';
 import { ChartAnswer } from './ChartAnswer';
 import { Citations } from './Citations';
+import { dbAnswerText } from './db-answer-text';
 
 function StatusTag({ answer }: { answer: Answer }) {
   if (answer.status === 'stopped') return <Tag>已停止</Tag>;
@@ -18,7 +19,7 @@ function AnswerBody({ answer }: { answer: Answer }) {
   const { message } = App.useApp();
   const streaming = answer.status === 'streaming';
   // Rendered at transition priority: React slices the work and yields to input between blocks.
-  const text = useDeferredValue(answer.text);
+  const text = dbAnswerText(useDeferredValue(answer.text));
   return (
     <>
       {text ? <Markdown text={text} /> : streaming ? <span className={styles.thinking}><LoadingOutlined /> 正在思考…</span> : null}

@@ -67,7 +67,10 @@ function SqlEditor({ chart, onResult }: { chart: ChartView & { db_name: string }
 
 /** The result of a spreadsheet or database question: chart, rows and the SQL that produced them. */
 export function ChartAnswer({ chart: initial }: { chart: ChartView }) {
-  const [chart, setChart] = useState(initial);
+  // A re-run's result shows until a new frame arrives (rows streamed so far are replaced by the final result).
+  const [rerun, setRerun] = useState<{ base: ChartView; chart: ChartView } | null>(null);
+  const chart = rerun && rerun.base === initial ? rerun.chart : initial;
+  const setChart = (next: ChartView) => setRerun({ base: initial, chart: next });
   const [tab, setTab] = useState<string | undefined>(undefined);
   const data = chartDataOf(chart);
   const rows = chart.data.map((row, i) => ({ ...row, __key: i }));
