@@ -36,7 +36,7 @@ describe('compileFilters agrees with matchesFilters on PostgreSQL (PGlite)', () 
     db = new PGlite();
     await db.exec('CREATE TABLE t (id int, name text, age int, roles text, joined date)');
     for (const r of rows) await db.query('INSERT INTO t VALUES ($1, $2, $3, $4, $5)', [r.id, r.name, r.age, r.roles, r.joined]);
-  });
+  }, 60_000); // starting PGlite takes seconds on a loaded machine
   afterAll(() => db.close());
 
   it.each(cases)('%s', async (_label, filters) => {
