@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Progress, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Progress, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -47,7 +47,6 @@ export function TestCasePage() {
 }
 
 function GenerationList({ onOpen }: { onOpen: (id: string) => void }) {
-  const { message } = App.useApp();
   const [page, setPage] = useState({ current: 1, size: 20 });
   const [creating, setCreating] = useState(false);
   const { data, isFetching } = useGenerationsQuery({ page: page.current, page_size: page.size });
@@ -80,7 +79,6 @@ function GenerationList({ onOpen }: { onOpen: (id: string) => void }) {
           onClose={() => setCreating(false)}
           onCreated={(gid) => {
             setCreating(false);
-            message.info('请确认拆分出的需求条目，然后点击「开始生成」');
             onOpen(gid);
           }}
         />
