@@ -116,6 +116,9 @@ export const KnowledgeDocument = Type.Object({
 });
 export type KnowledgeDocument = Static<typeof KnowledgeDocument>;
 
+/** Columns the document list sorts by (server-side, so paging stays right). */
+export const DOCUMENT_SORT_FIELDS = ['doc_name', 'secrecy_name', 'status', 'gmt_modified', 'size', 'chunk_size', 'owner_name'] as const;
+
 export const DocumentListBody = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
@@ -128,6 +131,9 @@ export const DocumentListBody = Type.Object({
   /** '0': documents shared with the caller's roles to review; otherwise the caller's own (spec §4). */
   review_mode: Type.Optional(Type.Union([Type.String({ maxLength: 5 }), Type.Number()])),
   doc_type: Type.Optional(Type.String({ maxLength: 20 })),
+  /** Sort item of spec §3 (the column's property and ASC/DESC); newest first without it. */
+  sort_by: Type.Optional(Type.Union(DOCUMENT_SORT_FIELDS.map((f) => Type.Literal(f)))),
+  sort_order: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')])),
   ...userInfoFields,
 });
 export type DocumentListBody = Static<typeof DocumentListBody>;

@@ -138,6 +138,17 @@ export function formatTime(d: Date): string {
  * A page of a space's documents the viewer may see (spec §3/§4): filters owner, grade, name (Like), status and
  * review role; review mode '0' lists documents shared with the viewer's roles, otherwise the viewer's own.
  */
+/** The list's order: the asked column (grades by rank), then newest first so pages never overlap. */
+function documentOrder(body: DocumentListBody): SQL[] {
+  const column = {
+    doc_name: knowledgeDocuments.docName, secrecy_name: secrecyGrades.rank, status: knowledgeDocuments.status,
+    gmt_modified: knowledgeDocuments.updatedAt, size: knowledgeDocuments.size, chunk_size: knowledgeDocuments.chunkCount,
+    owner_name: users.fullName,
+  }[body.sort_by ?? 'gmt_modified'];
+  if (!body.sort_by) return [desc(knowledgeDocuments.id)];
+  return [body.sort_order === 'ASC' ? asc(column) : desc(column), desc(knowledgeDocuments.id)];
+}
+
 export async function listDocuments(
   deps: Pick<Deps, 'db'>,
   viewer: Viewer,
@@ -173,7 +184,7 @@ export async function listDocuments(
     .innerJoin(users, eq(users.id, knowledgeDocuments.ownerId))
     .innerJoin(secrecyGrades, eq(secrecyGrades.code, knowledgeDocuments.secrecy))
     .where(condition)
-    .orderBy(desc(knowledgeDocuments.id))
+    .orderBy(...documentOrder(body))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const roleIds = [...new Set(rows.flatMap((r) => r.doc.reviewRoles))];

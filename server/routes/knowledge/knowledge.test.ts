@@ -125,6 +125,21 @@ describe('documents: upload, processing, visibility', () => {
     expect(doc.gmt_modified).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
+  it('sorts the list by a column (spec §3 sort item), grades by rank, and refuses an unknown column', async () => {
+    const names = async (body: Record<string, unknown>) =>
+      (await post(at(KNOWLEDGE_PATHS.documentList), 'demo', { page_size: 200, ...body })).json().data.data as { doc_name: string; secrecy: string }[];
+    const byName = (await names({ sort_by: 'doc_name', sort_order: 'ASC' })).map((d) => d.doc_name);
+    expect(byName.length).toBeGreaterThan(1);
+    expect(byName).toEqual([...byName].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const desc = (await names({ sort_by: 'doc_name', sort_order: 'DESC' })).map((d) => d.doc_name);
+    expect(desc).toEqual([...byName].reverse());
+    const rank: Record<string, number> = { public: 10, internal: 20, secret: 30, confidential: 40 };
+    const grades = (await names({ sort_by: 'secrecy_name', sort_order: 'DESC' })).map((d) => rank[d.secrecy]);
+    expect(grades).toEqual([...grades].sort((a, b) => b - a));
+    const bad = await post(at(KNOWLEDGE_PATHS.documentList), 'demo', { sort_by: 'file_path' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('shows each user exactly the documents of ARCHITECTURE §5 (clearance × grade × review roles × owner)', async () => {
     const expected: Record<string, string[]> = {
       demo: ['internal', 'secret', 'reviewed'], // 秘密, owner of reviewed

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { setUserInfo } from '../../lib/storage';
 import { renderAntd } from '../_shared/test-utils';
 import { DataTable } from './DataTable';
 import { makeRows, userColumns } from './test-factories';
@@ -168,5 +169,38 @@ describe('DataTable: long pages', () => {
     await user.click(screen.getByRole('button', { name: /批量删除/ }));
     await user.click(await screen.findByRole('button', { name: '确 定' }));
     expect(onBatchDelete.mock.lastCall?.[0]).toHaveLength(99);
+  });
+});
+
+describe('DataTable: kept settings (D38)', () => {
+  const columns = [...userColumns, { key: 'mail', title: '邮箱', hidden: true }];
+  const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent ?? '').filter((t) => ['姓名', '部门', '邮箱'].includes(t));
+
+  it('keeps shown columns, their order and the sort per user and table across a reload', async () => {
+    setUserInfo({ id: 7, fullName: '甲', username: 'a', deptId: 1, roles: [] });
+    const first = renderAntd(<DataTable tableId="t1" columns={columns} rows={makeRows(2)} />);
+    expect(headers()).toEqual(['姓名', '部门']);
+    await first.user.click(screen.getByRole('button', { name: /列设置/ }));
+    const drawer = await screen.findByRole('dialog');
+    await first.user.click(within(drawer).getByText('邮箱'));
+    await first.user.click(within(drawer).getByRole('button', { name: /right/ }));
+    await first.user.click(await within(drawer).findByRole('button', { name: '上移 邮箱' }));
+    await waitFor(() => expect(headers()).toEqual(['姓名', '邮箱', '部门']));
+    await first.user.click(screen.getAllByRole('columnheader').find((h) => h.textContent === '姓名')!);
+    cleanup();
+
+    const onSortChange = vi.fn();
+    renderAntd(<DataTable tableId="t1" columns={columns} rows={makeRows(2)} onSortChange={onSortChange} />);
+    expect(headers()).toEqual(['姓名', '邮箱', '部门']);
+    expect(onSortChange).toHaveBeenCalledWith({ property: 'name', direction: 'DESC' });
+    cleanup();
+
+    // Another table, or another user, starts from the defaults.
+    renderAntd(<DataTable tableId="t2" columns={columns} rows={makeRows(2)} />);
+    expect(headers()).toEqual(['姓名', '部门']);
+    cleanup();
+    setUserInfo({ id: 8, fullName: '乙', username: 'b', deptId: 1, roles: [] });
+    renderAntd(<DataTable tableId="t1" columns={columns} rows={makeRows(2)} />);
+    expect(headers()).toEqual(['姓名', '部门']);
   });
 });

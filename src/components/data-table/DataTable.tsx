@@ -1,12 +1,13 @@
 import { Table } from 'antd';
 import type { TableColumnsType, TableColumnType, TablePaginationConfig, TableProps } from 'antd';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Key, ReactNode } from 'react';
 import { ColumnDrawer } from './ColumnDrawer';
 import { PAGE_SIZE_OPTIONS, SELECTION_COLUMN_WIDTH } from './constants';
 import { DataTableToolbar } from './DataTableToolbar';
 import { ResizableHeaderCell } from './ResizableHeaderCell';
 import { SelectCheck } from './SelectCheck';
+import { defaultTableId, loadTableSettings, saveTableSettings } from './settings';
 import { toSortItem } from './sort';
 import { isSystemRow } from './system-row';
 import type { DataRow, DataTableButton, DataTableProps } from './types';
@@ -14,6 +15,16 @@ import { useTableColumns } from './useTableColumns';
 import { VirtualBody, type BodyColumn, type BodyScrollInfo, type BodySelection } from './VirtualBody';
 
 const allowAll = () => true;
+
+/** `keys` with `key` moved one place up (-1) or down (+1). */
+export function moveKey(keys: string[], key: string, step: -1 | 1): string[] {
+  const i = keys.indexOf(key);
+  const j = i + step;
+  if (i < 0 || j < 0 || j >= keys.length) return keys;
+  const next = [...keys];
+  [next[i], next[j]] = [next[j], next[i]];
+  return next;
+}
 
 /** Above this many rows the table renders only what is visible (VirtualBody; 200 × 20 must paint in < 100 ms). */
 export const VIRTUAL_ROW_THRESHOLD = 60;
@@ -61,12 +72,25 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
   const { rows, rowKey = 'id', selection = 'multiple', pagination, systemField } = props;
   const can: (code: DataTableButton) => boolean = props.can ?? allowAll;
   const [selected, setSelected] = useState<{ keys: Key[]; rows: Row[] }>({ keys: [], rows: [] });
-  const [visibleKeys, setVisibleKeys] = useState(() => props.columns.filter((c) => !c.hidden).map((c) => c.key));
+  // Shown columns (in order), widths and sort are kept per user and table across reloads (D38).
+  const tableId = props.tableId ?? defaultTableId(props.columns);
+  const [initial] = useState(() => loadTableSettings(tableId, props.columns));
+  const [visibleKeys, setVisibleKeys] = useState(initial.visible);
+  const [widths, setWidths] = useState(initial.widths);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The column drawer is mounted when first opened, and stays mounted for its closing animation.
   const [drawerMounted, setDrawerMounted] = useState(false);
-  const [sort, setSort] = useState<{ columnKey: string; order: 'descend' | 'ascend' } | null>(null);
-  const columns = useTableColumns({ ...props, can, visibleKeys, sort });
+  const [sort, setSort] = useState<{ columnKey: string; order: 'descend' | 'ascend' } | null>(initial.sort);
+  useEffect(() => {
+    saveTableSettings(tableId, { visible: visibleKeys, widths, sort });
+  }, [tableId, visibleKeys, widths, sort]);
+  // A kept sort is the page's first query too.
+  const onSortChange = useRef(props.onSortChange);
+  useEffect(() => {
+    if (initial.sort) onSortChange.current?.(toSortItem(initial.sort));
+  }, [initial.sort]);
+  const onWidth = useCallback((key: string, width: number) => setWidths((prev) => ({ ...prev, [key]: width })), []);
+  const columns = useTableColumns({ ...props, can, visibleKeys, sort, widths, onWidth });
   const virtual = rows.length > VIRTUAL_ROW_THRESHOLD;
   const scrollY = props.scrollY ?? DEFAULT_SCROLL_Y;
 
@@ -202,7 +226,9 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
         open={drawerOpen}
         columns={props.columns.map((c) => ({ key: c.key, title: c.title }))}
         visibleKeys={visibleKeys}
-        onChange={(keys) => setVisibleKeys(props.columns.map((c) => c.key).filter((k) => keys.includes(k)))}
+        // Columns keep the order they were shown in; one shown again goes to the end.
+        onChange={(keys) => setVisibleKeys((prev) => [...prev.filter((k) => keys.includes(k)), ...keys.filter((k) => !prev.includes(k))])}
+        onMove={(key, step) => setVisibleKeys((prev) => moveKey(prev, key, step))}
         onClose={() => setDrawerOpen(false)}
       />}
     </div>

@@ -25,6 +25,8 @@ export type DataTableColumn<Row extends DataRow = DataRow> = {
   render?: (value: unknown, row: Row, index: number) => ReactNode;
   align?: TableColumnType<Row>['align'];
   ellipsis?: boolean;
+  /** Kept at the right edge while the table scrolls sideways (action links). */
+  fixed?: 'right';
 };
 
 /** Props of DataTable. */
@@ -64,4 +66,9 @@ export type DataTableProps<Row extends DataRow = DataRow> = {
    * only the visible rows (VirtualBody under antd's header), which needs a height; default 560.
    */
   scrollY?: number;
+  /**
+   * Names the table for its kept settings (shown columns, order, widths, sort: per user, across reloads, D38).
+   * Default: the page's route and the column keys.
+   */
+  tableId?: string;
 };

@@ -123,7 +123,7 @@ export function GenerationView({ id }: { id: string }) {
         />
       </Card>
       <Card title={`测试用例（${cases.length}）`} size="small">
-        <DataTable<TestCase> rowKey="id" columns={caseColumns} rows={cases} selection="none" showRowTools={false} can={(c) => c === 'columns'} scrollY={420} />
+        <DataTable<TestCase> tableId="testcase-cases" rowKey="id" columns={caseColumns} rows={cases} selection="none" showRowTools={false} can={(c) => c === 'columns'} scrollY={420} />
       </Card>
       {skipping && (
         <Dialog

@@ -63,6 +63,7 @@ function GenerationList({ onOpen }: { onOpen: (id: string) => void }) {
         <Empty description={canAdd ? '还没有用例生成，点击「新建生成」上传需求文档' : '还没有用例生成'} />
       ) : (
         <DataTable<Generation>
+          tableId="testcase-generations"
           rowKey="generation_id"
           columns={columns(onOpen)}
           rows={data?.data ?? []}

@@ -4,9 +4,18 @@ import { ICONFONT_ICONS, iconOf } from './icon-sets';
 import { IconPicker } from './IconPicker';
 
 describe('IconPicker', () => {
-  it('starts with iconfont icon_bangzhu', () => {
+  it('starts with iconfont icon_bangzhu, shown as the icon, never as its class name', () => {
     renderAntd(<IconPicker />);
-    expect(screen.getByRole('button', { name: /选择图标/ })).toHaveTextContent('iconfont icon_bangzhu');
+    const button = screen.getByRole('button', { name: /选择图标/ });
+    expect(button).toHaveAttribute('data-icon-value', 'iconfont icon_bangzhu');
+    expect(button.querySelector('.anticon-question-circle')).not.toBeNull();
+    expect(button).not.toHaveTextContent(/iconfont|icon_/);
+  });
+  it('shows a seeded function icon (iconfont icon_xitong) as an icon', () => {
+    renderAntd(<IconPicker value="iconfont icon_xitong" />);
+    const button = screen.getByRole('button', { name: /选择图标/ });
+    expect(button.querySelector('.anticon-setting')).not.toBeNull();
+    expect(button).not.toHaveTextContent('icon_xitong');
   });
   it('picks from the first set (antd icons) and closes', async () => {
     const onChange = vi.fn();

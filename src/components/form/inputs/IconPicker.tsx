@@ -40,8 +40,9 @@ export function IconPicker({ value, onChange, disabled }: IconPickerProps) {
   );
   return (
     <Popover trigger="click" open={open && !disabled} onOpenChange={setOpen} content={content} placement="bottomLeft">
-      <Button disabled={disabled} icon={<IconView value={current} />} aria-label="选择图标">
-        {current}
+      {/* The icon itself, never its class name (`iconfont icon_xitong` means nothing to a reader). */}
+      <Button disabled={disabled} icon={<IconView value={current} />} aria-label="选择图标" data-icon-value={current}>
+        更换图标
       </Button>
     </Popover>
   );

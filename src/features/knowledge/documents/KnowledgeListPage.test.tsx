@@ -188,6 +188,9 @@ describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
     await screen.findByText('员工手册.pdf', {}, LOAD);
     await user.click(screen.getByRole('button', { name: /上传文档/ }));
     const dialog = await screen.findByRole('dialog', {}, LOAD);
+    // 文件 and 密级 carry the required mark.
+    const required = [...dialog.querySelectorAll('.ant-form-item-required')].map((l) => l.textContent);
+    expect(required).toEqual(expect.arrayContaining(['文件', '密级']));
     await user.click(within(dialog).getByRole('button', { name: /选择文件/ }));
     await within(dialog).findByText('假的.pdf', {}, LOAD);
     await user.click(within(dialog).getByRole('combobox', { name: '密级' }));

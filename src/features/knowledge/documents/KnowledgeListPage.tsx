@@ -2,10 +2,13 @@ import { App, Breadcrumb, Button, Card, Result, Segmented, Space, Typography } f
 import { CloudUploadOutlined, ExperimentOutlined, RedoOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { DataTable, PAGE_SIZE_OPTIONS, type DataTableButton } from '../../../components/data-table';
+import { DataTable, PAGE_SIZE_OPTIONS, type DataTableButton, type SortItem } from '../../../components/data-table';
+import type { DOCUMENT_SORT_FIELDS } from '../../../../contract/api';
+
+type DocumentSortField = (typeof DOCUMENT_SORT_FIELDS)[number];
 import { hasButton } from '../../../lib/storage';
 import {
-  useDeleteDocumentMutation, useDocumentsQuery, useRetryDocumentMutation, useRetryFailedMutation, useSpacesQuery,
+  type DocumentListArgs, useDeleteDocumentMutation, useDocumentsQuery, useRetryDocumentMutation, useRetryFailedMutation, useSpacesQuery,
 } from '../api';
 import { downloadDocument } from '../download';
 import { ChunkDrawer } from './ChunkDrawer';
@@ -49,11 +52,13 @@ function SpaceDocuments({ space }: { space: string }) {
   const [filters, setFilters] = useState<DocumentFilters>({});
   const [mode, setMode] = useState('all');
   const [paging, setPaging] = useState({ page: 1, page_size: PAGE_SIZE_OPTIONS[0] });
+  const [sort, setSort] = useState<SortItem | null>(null);
   const [open, setOpen] = useState<Open>(null);
   const [polling, setPolling] = useState(0);
   const options = useDocumentOptions();
   const spaceInfo = useSpacesQuery().data?.find((s) => s.name === space);
-  const args = { space, ...filters, ...paging, ...(mode === 'all' ? {} : { review_mode: mode }) };
+  const args: DocumentListArgs = { space, ...filters, ...paging, ...(mode === 'all' ? {} : { review_mode: mode }) };
+  if (sort) Object.assign(args, { sort_by: sort.property as DocumentSortField, sort_order: sort.direction });
   const list = useDocumentsQuery(args, { pollingInterval: polling });
   // Spec §4: reload every 5 s while any document is TODO or RUNNING, and not at all otherwise.
   const next = pollingFor(list.data);
@@ -130,6 +135,11 @@ function SpaceDocuments({ space }: { space: string }) {
           onBatchDelete={can('delete') ? (rows) => deleteMany(rows) : undefined}
           pagination={{ currentPage: paging.page, pageSize: paging.page_size, totalSize: list.data?.total ?? 0 }}
           onPageChange={(page, size) => setPaging({ page, page_size: size })}
+          tableId="knowledgeList.documents"
+          onSortChange={(s) => {
+            setSort(s);
+            setPaging((p) => ({ ...p, page: 1 }));
+          }}
           toolbarExtra={
             <Space wrap>
               {can('upload') && (

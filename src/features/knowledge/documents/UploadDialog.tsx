@@ -62,7 +62,7 @@ export function UploadDialog({ space, grades, roles, onClose, onUploaded }: Uplo
 
   return (
     <Dialog open title={`上传文档：${space}`} width={640} height={460} okText="上传" onOk={submit} onClose={close}>
-      <Form form={form} name="docUpload" layout="vertical" initialValues={{ review_role: [EVERYONE] }} requiredMark={false} disabled={busy}>
+      <Form form={form} name="docUpload" layout="vertical" initialValues={{ review_role: [EVERYONE] }} disabled={busy}>
         <Form.Item label="文件" required validateStatus={fileError ? 'error' : undefined} help={fileError || undefined}>
           <Button icon={<FileAddOutlined />} onClick={() => void choose()}>
             选择文件

@@ -41,6 +41,7 @@ export function documentColumns(
       key: 'doc_name',
       title: '文档名称',
       width: 180,
+      sortable: true,
       render: (_v, doc) => (
         <Tooltip title={`${doc.doc_name}（点击下载原文件）`}>
           <Typography.Link ellipsis style={{ maxWidth: '100%' }} onClick={() => onDownload(doc)}>
@@ -49,13 +50,14 @@ export function documentColumns(
         </Tooltip>
       ),
     },
-    { key: 'secrecy_name', title: '密级', width: 64, render: (_v, doc) => <Tag style={{ marginInlineEnd: 0 }}>{doc.secrecy_name}</Tag> },
-    { key: 'status', title: '状态', width: 120, render: (_v, doc) => <StatusTag doc={doc} /> },
+    { key: 'secrecy_name', title: '密级', width: 76, sortable: true, render: (_v, doc) => <Tag style={{ marginInlineEnd: 0 }}>{doc.secrecy_name}</Tag> },
+    { key: 'status', title: '状态', width: 120, sortable: true, render: (_v, doc) => <StatusTag doc={doc} /> },
     { key: 'review_role', title: '审核角色', width: 110, ellipsis: true, render: (_v, doc) => reviewRoles(doc) },
-    { key: 'owner_name', title: '上传者', width: 100, ellipsis: true, hidden: true },
-    { key: 'chunk_size', title: '分块数', width: 80, align: 'right', hidden: true },
-    { key: 'size', title: '大小', width: 90, align: 'right', hidden: true, render: (_v, doc) => formatSize(doc.size) },
-    { key: 'gmt_modified', title: '最后同步时间', width: 150 },
-    { key: 'actions', title: '操作', width: 200, render: (_v, doc) => actions(doc) },
+    { key: 'owner_name', title: '上传者', width: 100, ellipsis: true, hidden: true, sortable: true },
+    { key: 'chunk_size', title: '分块数', width: 90, align: 'right', hidden: true, sortable: true },
+    { key: 'size', title: '大小', width: 90, align: 'right', hidden: true, sortable: true, render: (_v, doc) => formatSize(doc.size) },
+    { key: 'gmt_modified', title: '最后同步时间', width: 160, sortable: true },
+    // Kept at the right edge, so 删除 is never cut off on a narrow window.
+    { key: 'actions', title: '操作', width: 200, fixed: 'right', render: (_v, doc) => actions(doc) },
   ];
 }

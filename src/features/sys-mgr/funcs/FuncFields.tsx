@@ -41,7 +41,8 @@ export function FuncFields({ pathLocked, wide }: FuncFieldsProps) {
       </Col>
       <Col span={wide ? 6 : 24}>
         <Form.Item name="hidden" label="菜单中隐藏" valuePropName="checked">
-          <Switch checkedChildren="隐藏" unCheckedChildren="显示" />
+          {/* The label asks a yes/no question; the switch answers it (是 = hidden from the menu). */}
+          <Switch checkedChildren="是" unCheckedChildren="否" aria-label="菜单中隐藏" />
         </Form.Item>
       </Col>
     </Row>

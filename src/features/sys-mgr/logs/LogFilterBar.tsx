@@ -1,4 +1,3 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select } from 'antd';
 import { DateTimeRange } from '../../../components/form';
 import { useAuditActionsQuery } from './api';
@@ -50,12 +49,13 @@ export function LogFilterBar({ onSearch }: LogFilterBarProps) {
         <Input allowClear placeholder="操作对象或详情" maxLength={200} style={{ width: 170 }} />
       </Form.Item>
       <Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+        {/* antd's default look, as on every other page: no icon, 查 询 / 重 置. */}
+        <Button type="primary" htmlType="submit">
           查询
         </Button>
       </Form.Item>
       <Form.Item>
-        <Button icon={<ReloadOutlined />} onClick={reset}>
+        <Button onClick={reset}>
           重置
         </Button>
       </Form.Item>

@@ -67,7 +67,8 @@ describe('日志管理', { timeout: 120_000 }, () => {
     await screen.findByText('张三（zhangsan）', {}, LOAD);
     await user.type(screen.getByPlaceholderText('用户名'), 'sec');
     await user.type(screen.getByPlaceholderText('操作对象或详情'), '研发');
-    await user.click(screen.getByRole('button', { name: /查\s*询/ }));
+    // One button style on every page: antd's default (查 询).
+    await user.click(screen.getByRole('button', { name: '查 询' }));
     await waitFor(() => expect(listCalls(server.calls).at(-1)?.params).toMatchObject({ username: 'sec', keyword: '研发', page: 1, limit: 25 }), LOAD);
     expect(screen.getByPlaceholderText('开始时间')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('结束日期')).toBeInTheDocument();
