@@ -134,7 +134,7 @@ export function ConnectionFormDialog({ connection, grades, roles, canTest, onClo
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
         {canTest && (
-          <Space direction="vertical" style={{ width: '100%' }} ref={resultRef}>
+          <Space orientation="vertical" style={{ width: '100%' }} ref={resultRef}>
             <Button onClick={() => void runTest()} loading={testState.isLoading} data-testid="db-test">测试连接</Button>
             {tested?.ok && <Alert type={tested.result.can_write ? 'warning' : 'success'} showIcon title={tested.result.message} data-testid="db-test-result" />}
             {tested && !tested.ok && <Alert type="error" showIcon title={tested.message} data-testid="db-test-result" />}

@@ -83,7 +83,7 @@ export function GenerationView({ id }: { id: string }) {
   };
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size={12}>
+    <Space orientation="vertical" style={{ width: '100%' }} size={12}>
       <Card
         title={g.name}
         extra={canEdit && waiting.length > 0 && !started && (

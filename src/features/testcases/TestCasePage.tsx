@@ -37,7 +37,7 @@ export function TestCasePage() {
   const open = (generationId: string) => setParams({ id: generationId });
   if (id) {
     return (
-      <Space direction="vertical" style={{ width: '100%' }} size={12}>
+      <Space orientation="vertical" style={{ width: '100%' }} size={12}>
         <Button icon={<ArrowLeftOutlined />} onClick={() => setParams({})}>返回列表</Button>
         <GenerationView id={id} />
       </Space>
