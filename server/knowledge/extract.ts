@@ -40,7 +40,8 @@ async function xlsxText(buf: Buffer): Promise<string> {
   return parts.join('\n\n');
 }
 
-function cellText(v: unknown): string {
+/** A spreadsheet cell as text (rich text joined, formulas by their result, dates as YYYY-MM-DD). */
+export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'object') {

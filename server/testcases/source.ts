@@ -2,7 +2,7 @@
 // cells (a docx's tables through mammoth's HTML, an xlsx's sheets, a csv), so a requirements table keeps its columns.
 import fs from 'node:fs/promises';
 import { HttpError } from '../http-error';
-import { htmlText, tidy } from '../knowledge/extract';
+import { cellText, htmlText, tidy } from '../knowledge/extract';
 import { decodeText, sniffFile, type DocumentType } from '../knowledge/file-types';
 import type { ZipLimits } from '../uploads/limits';
 import { verifyZip, ZipRefusal } from '../uploads/zip-guard';
@@ -12,19 +12,6 @@ import type { SourceBlock } from './split';
 export const SOURCE_TYPES: readonly DocumentType[] = ['docx', 'pdf', 'xlsx', 'md', 'txt', 'csv'];
 
 const lines = (text: string): SourceBlock[] => tidy(text).split('\n').map((t) => ({ kind: 'line', text: t }));
-
-function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    const o = v as { text?: unknown; result?: unknown; richText?: { text: string }[] };
-    if (o.richText) return o.richText.map((r) => r.text).join('');
-    if (o.text !== undefined) return String(o.text);
-    if (o.result !== undefined) return String(o.result);
-    return '';
-  }
-  return String(v).trim();
-}
 
 /** The blocks of a docx: its paragraphs as lines, its tables as rows of cells, in document order. */
 export function htmlBlocks(html: string): SourceBlock[] {
