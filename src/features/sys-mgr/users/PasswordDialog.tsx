@@ -23,7 +23,7 @@ export function PasswordDialog({ value, onClose }: { value: OneTimePassword; onC
     else void message.warning('无法访问剪贴板，请手动选中密码复制');
   };
   return (
-    <Dialog open title={value.title} width={520} height={236} footer={false} resizable={false} fullscreenable={false} onClose={onClose}>
+    <Dialog open title={value.title} width={520} height={290} footer={false} resizable={false} fullscreenable={false} onClose={onClose}>
       <Space orientation="vertical" size={14} style={{ width: '100%' }}>
         <Alert type="warning" showIcon title="初始密码只显示这一次，请立即复制并通过安全渠道交给本人。用户首次登录须修改密码。" />
         <Descriptions column={1} size="small" bordered>

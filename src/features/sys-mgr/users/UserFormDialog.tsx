@@ -70,7 +70,7 @@ export function UserFormDialog({ target, onClose, onSaved }: UserFormDialogProps
 
   const title = editId !== null ? `编辑用户${editing ? `：${editing.fullName}` : ''}` : '新增用户';
   return (
-    <Dialog open title={title} width={720} height={430} onOk={save} onClose={onClose} okText="保存">
+    <Dialog open title={title} width={720} height={470} onOk={save} onClose={onClose} okText="保存">
       {editId !== null && !editing ? (
         <Spin style={{ display: 'block', marginTop: 48 }} />
       ) : (
