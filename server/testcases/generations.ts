@@ -281,6 +281,7 @@ export async function moveTask(deps: Pick<Deps, 'now'>, tx: Tx, task: TaskRow, e
 
 /** Marks an item not testable, with the reason; its task is skipped (and stopped if it was running). */
 export async function skipItem(deps: Deps, viewer: Viewer, itemId: number, reason: string): Promise<TaskState[]> {
+  if (!reason.trim()) throw badRequest('请填写跳过的原因');
   const [row] = await deps.db.select({ item: testcaseItems, g: testcaseGenerations }).from(testcaseItems)
     .innerJoin(testcaseGenerations, eq(testcaseGenerations.id, testcaseItems.generationId))
     .where(and(eq(testcaseItems.id, itemId), generationVisibleTo(viewer)));

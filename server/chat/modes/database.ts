@@ -110,16 +110,20 @@ async function runAnswer(ctx: ModeContext, messages: LlmMessage[], answer: strin
   }
 }
 
+/** The connection a dialogue asks about and its schema as the model reads it; the session is released at once. */
+async function schemaOf(ctx: Parameters<ChatModeHandler['prepare']>[0]) {
+  const open = await connectionFor(ctx);
+  try {
+    return { open, schema: await described(ctx, open) };
+  } finally {
+    await releaseConnection(open);
+  }
+}
+
 export const dbExecuteMode: ChatModeHandler = {
   mode: 'chat_with_db_execute',
   async prepare(ctx) {
-    const open = await connectionFor(ctx);
-    let schema: string;
-    try {
-      schema = await described(ctx, open);
-    } finally {
-      await releaseConnection(open);
-    }
+    const { open, schema } = await schemaOf(ctx);
     const messages: LlmMessage[] = [
       { role: 'system', content: executePrompt(open.session.dialect, open.row.dbName, schema, ctx.deps.config.dbChatMaxRows) },
       ...ctx.history.slice(-HISTORY_MESSAGES),
@@ -132,13 +136,7 @@ export const dbExecuteMode: ChatModeHandler = {
 export const dbQaMode: ChatModeHandler = {
   mode: 'chat_with_db_qa',
   async prepare(ctx) {
-    const open = await connectionFor(ctx);
-    let schema: string;
-    try {
-      schema = await described(ctx, open);
-    } finally {
-      await releaseConnection(open);
-    }
+    const { open, schema } = await schemaOf(ctx);
     return {
       messages: [
         { role: 'system', content: qaPrompt(open.session.dialect, open.row.dbName, schema) },

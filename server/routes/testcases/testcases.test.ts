@@ -130,6 +130,8 @@ describe('test-case generation (issue 14)', () => {
     const { generation_id, task_ids } = res.json().data;
     const detail: GenerationDetail = (await post(TESTCASE_PATHS.detail, 'demo', { generation_id })).json().data;
     expect(detail.tasks.map((s) => s.status)).toEqual(['not_started', 'not_started']);
+    const blank = await post(TESTCASE_PATHS.skip, 'demo', { item_id: detail.items[0].id, reason: '   ' });
+    expect([blank.statusCode, blank.json().err_msg]).toEqual([400, '请填写跳过的原因']);
     const skipped = await post(TESTCASE_PATHS.skip, 'demo', { item_id: detail.items[0].id, reason: '主观描述，无法测试' });
     expect(skipped.json().data[0]).toMatchObject({ status: 'skipped', reason: '主观描述，无法测试' });
     await post(TESTCASE_PATHS.start, 'demo', { generation_id });
