@@ -15,8 +15,8 @@ export type DialogProps = {
   /** Confirm: the button shows loading until the returned promise settles; a rejection keeps the dialog open. */
   onOk?: () => unknown;
   onClose: () => void;
-  /** Show the confirm / close footer (default true). */
-  footer?: boolean;
+  /** Show the confirm / close footer (default true); 'close' shows a single 关闭 for a dialog that only shows. */
+  footer?: boolean | 'close';
   okText?: string;
   cancelText?: string;
   /** Width in px (default 800). */
@@ -39,7 +39,7 @@ export function Dialog(props: DialogProps) {
   const [size, setSize] = useState<{ width: number; height?: number }>({ width: props.width ?? 800, height: props.height });
   const [loading, setLoading] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
-  const bodyHeight = clampedBodyHeight(size.height, windowHeight, { footer, fullscreen });
+  const bodyHeight = clampedBodyHeight(size.height, windowHeight, { footer: footer !== false, fullscreen });
   const width = clampedWidth(size.width, typeof window === 'undefined' ? size.width : window.innerWidth);
 
   const onDragStart = (e: MouseEvent) => {
@@ -68,7 +68,13 @@ export function Dialog(props: DialogProps) {
     }
   };
 
-  const footerNode = footer
+  const footerNode = footer === 'close'
+    ? [
+        <Button key="close" type="primary" onClick={props.onClose}>
+          {props.okText ?? '关闭'}
+        </Button>,
+      ]
+    : footer
     ? [
         <Button key="cancel" onClick={props.onClose}>
           {props.cancelText ?? '取消'}

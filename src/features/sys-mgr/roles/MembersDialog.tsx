@@ -9,7 +9,7 @@ import { CANDIDATE_LIMIT, useRoleMembersQuery, useSetRoleMembersMutation, useUse
 /** Props of MembersDialog. */
 export type MembersDialogProps = { role: RoleItem; onClose: () => void };
 
-type Item = { key: string; id: number; username: string; fullName: string; deptName: string; disabled: boolean; inactive: boolean };
+type Item = { key: string; id: number; username: string; fullName: string; deptName: string; disabled: boolean; system: boolean; inactive: boolean };
 
 const SEARCH_DELAY_MS = 300;
 
@@ -18,7 +18,7 @@ function toItem(u: UserCandidate | RoleMember): Item {
   return {
     key: String(u.id), id: u.id, username: u.username, fullName: u.fullName, deptName: u.deptName,
     // System accounts keep their own roles only (三员分立).
-    disabled: system, inactive: u.disabled,
+    disabled: system, system, inactive: u.disabled,
   };
 }
 
@@ -33,7 +33,7 @@ function ItemLabel({ item }: { item: Item }) {
       {item.fullName}（{item.username}）
       <Typography.Text type="secondary" style={{ marginInlineStart: 6, fontSize: 12 }}>{item.deptName}</Typography.Text>
       {item.inactive && <Tag variant="filled" color="default" style={{ marginInlineStart: 6 }}>已停用</Tag>}
-      {item.disabled && <Tag variant="filled" color="red" style={{ marginInlineStart: 6 }}>系统账号</Tag>}
+      {item.system && <Tag variant="filled" color="red" style={{ marginInlineStart: 6 }}>系统账号</Tag>}
     </span>
   );
 }
@@ -77,7 +77,7 @@ export function MembersDialog({ role, onClose }: MembersDialogProps) {
   };
 
   return (
-    <Dialog open title={`分配人员 — ${role.name}`} width={920} height={440} onClose={onClose} onOk={confirm} okText={readOnly ? '关闭' : '保存'}>
+    <Dialog open title={`${readOnly ? '查看人员' : '分配人员'} — ${role.name}`} width={920} height={440} onClose={onClose} onOk={confirm} okText={readOnly ? '关闭' : '保存'} footer={readOnly ? 'close' : true}>
       {readOnly && <Alert type="info" showIcon style={{ marginBottom: 12 }} title="系统角色只由对应的系统账号持有，成员不能修改。" />}
       {!readOnly && total > CANDIDATE_LIMIT && (
         <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={`共 ${total} 人，左侧只列出前 ${CANDIDATE_LIMIT} 人，请输入姓名、用户名、手机或邮箱搜索。`} />

@@ -202,4 +202,25 @@ describe('role management', { timeout: 90_000 }, () => {
     await screen.findByText('人员分配已保存，变动人员重新登录后生效');
     expect(bodies.map((b) => [...(b.userIds as number[])].sort((x, y) => x - y))).toEqual([[21, 22]]);
   });
+  it('shows a system role’s people read-only: only its system account is tagged 系统账号, and one 关闭', async () => {
+    const members: RoleMember[] = [{ id: -2, username: 'secadmin', fullName: '安全保密管理员', deptName: '总部', disabled: false }];
+    const users = [{ id: 22, username: 'lina', fullName: '李娜', deptName: '综合管理部', disabled: false, system: 'false' }];
+    serve({
+      [`GET ${fillPath(ROLE_PATHS.members, { id: 2 })}`]: ok(members),
+      [`GET ${USER_PATHS.list}`]: ok({ list: users, total: 1, page: 1, pageSize: 200 }),
+    });
+    const { user } = renderSignedIn('/sysMgr/roleMgr', secadmin());
+    await user.click(within(await rowOf('安全保密管理员')).getByRole('button', { name: '查看人员' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('查看人员 — 安全保密管理员')).toBeInTheDocument();
+    const [left, right] = Array.from(dialog.querySelectorAll('.ant-transfer-section')) as HTMLElement[];
+    const lina = await within(left).findByText(/李娜/);
+    expect(within(lina.closest('li') as HTMLElement).queryByText('系统账号')).toBeNull();
+    const secadminItem = await within(right).findByText(/secadmin/);
+    expect(within(secadminItem.closest('li') as HTMLElement).getByText('系统账号')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /保\s*存/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /取\s*消/ })).toBeNull();
+    await user.click(within(dialog.querySelector('.ant-modal-footer') as HTMLElement).getByRole('button', { name: /关\s*闭/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });
