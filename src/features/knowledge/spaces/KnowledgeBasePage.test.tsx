@@ -60,6 +60,8 @@ describe('知识库 (/knowledgeBase)', { timeout: 40_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /新增空间/ }, LOAD));
     const dialog = await screen.findByRole('dialog', {}, LOAD);
     const name = await within(dialog).findByLabelText('空间名称', {}, LOAD);
+    // The name is required, and the form says so before anything is typed.
+    expect(within(dialog).getByText('空间名称').closest('label')).toHaveClass('ant-form-item-required');
     await user.type(name, '研发 规范');
     expect(await within(dialog).findByText('知识空间名称只能包含中文、字母、数字、下划线（_）和中划线（-）', {}, LOAD)).toBeInTheDocument();
     await user.clear(name);

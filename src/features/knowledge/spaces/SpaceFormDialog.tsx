@@ -59,6 +59,7 @@ export function SpaceFormDialog({ space, onClose, onSaved }: SpaceFormDialogProp
       <Form.Item
         name="name"
         label="空间名称"
+        required
         validateFirst
         validateDebounce={CHECK_DELAY_MS}
         hasFeedback={!editing}
