@@ -183,4 +183,23 @@ describe('chat in the browser', () => {
     expect(stored).toContain('您的问题是');
     await expectText(lastAnswer(), '已停止');
   });
+  it('deleting another dialogue from the list removes only that one and keeps the open one open (issue 12)', async () => {
+    await newDialogue();
+    await chooseMode('普通对话');
+    await ask('请介绍一下年假怎么休？');
+    await answerEnds();
+    const openHash = new URL(page.url()).hash;
+    expect(openHash).toMatch(/id=/);
+    const list = page.getByRole('complementary', { name: '对话列表' });
+    const other = '公司的考勤制度是怎样的？';
+    const bin = list.getByRole('button', { name: `删除对话 ${other}` }).first();
+    await list.getByText(other).first().hover();
+    await bin.click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /删\s*除/ }).click();
+    await expect.poll(() => list.getByText(other).count()).toBe(0);
+    // Only the list changed: the dialogue being read is still open, and nothing says it is missing.
+    expect(new URL(page.url()).hash).toBe(openHash);
+    await expectText(page.getByTestId('chat-round').last(), '请介绍一下年假怎么休？');
+    expect(await page.getByText('对话不存在').count()).toBe(0);
+  });
 });

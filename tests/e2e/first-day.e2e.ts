@@ -148,4 +148,52 @@ describe('a new user’s first day', () => {
     await screenshotBoth(page, 'first-day-recall');
     await context.close();
   });
+  it('a first visit to the bare address opens the sign-in page quietly, and /subLogin without a token keeps a session', async () => {
+    const { context, page } = await freshPage(browser);
+    await page.goto(`${server.url}/`);
+    await waitForRoute(page, /^\/login/);
+    await page.waitForTimeout(1_000);
+    expect(await page.getByText('登录信息无效').count()).toBe(0);
+    expect(await page.getByText(EXPIRED).count()).toBe(0);
+    await signInThroughForm(page, 'demo', DEMO_PASSWORD);
+    await waitForRoute(page, /^\/(Transit|profile)$/);
+    await page.goto(`${server.url}/#/subLogin`);
+    await waitForRoute(page, /^\/(Transit|profile|chatWindow)$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await context.close();
+  });
+
+  it('at 1280×720 the 新增知识空间 dialog fits the window and resizes, and the document list keeps 删除 in view', async () => {
+    const { context, page } = await signedInPage(browser, server.url, 'demo', DEMO_PASSWORD);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`${server.url}/#/knowledgeBase`);
+    await page.getByRole('button', { name: /新增空间/ }).click();
+    const box = page.locator('.ant-modal-container, .ant-modal-content').first();
+    await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).waitFor();
+    const before = await box.boundingBox();
+    expect(before).not.toBeNull();
+    expect(before!.y).toBeGreaterThanOrEqual(0);
+    expect(before!.y + before!.height).toBeLessThanOrEqual(720);
+    const ok = await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).boundingBox();
+    expect(ok!.y + ok!.height).toBeLessThanOrEqual(720);
+    // The corner handle resizes the dialog (spec §2), never past the window.
+    const handle = page.getByRole('dialog').getByTestId('dialog-resize');
+    const h = (await handle.boundingBox())!;
+    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(h.x - 120, h.y - 80, { steps: 5 });
+    await page.mouse.up();
+    const after = (await box.boundingBox())!;
+    expect(after.width).toBeLessThan(before!.width - 60);
+    expect(after.y + after.height).toBeLessThanOrEqual(720);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${server.url}/#/knowledgeList?space=${encodeURIComponent('示例知识库')}`);
+    const row = page.locator('.ant-table-row').first();
+    await row.waitFor({ timeout: 15_000 });
+    const del = (await row.getByRole('button', { name: '删除' }).boundingBox())!;
+    expect(del.x + del.width).toBeLessThanOrEqual(1280);
+    await screenshotBoth(page, 'first-day-document-list');
+    await context.close();
+  });
 });

@@ -89,4 +89,37 @@ describe('sign-in end to end', () => {
     expect(res.status).toBe(401);
     await context.close();
   });
+  it('typing counts as activity, and the question being typed is back after the idle logout and a new sign-in (issue 12)', async () => {
+    const { context, page } = await freshPage(browser);
+    await page.route('**/config.js', (route) =>
+      route.fulfill({
+        contentType: 'application/javascript',
+        body: "window.__APP_CONFIG__ = { projectName: '企业知识库', timeDifference: 3000, serverUrl: '' };",
+      }),
+    );
+    await page.goto(`${server.url}/#/login`);
+    await signInThroughForm(page, 'staff', DEMO_PASSWORD);
+    await waitForRoute(page, /^\/(Transit|profile)$/);
+    await page.goto(`${server.url}/#/chatWindow`);
+    await waitForRoute(page, /^\/chatWindow/);
+    // Without a model, 知识库问答 still answers with passages, so its question box takes text.
+    await page.getByLabel('对话模式').getByText('知识库问答', { exact: true }).click();
+    const box = page.getByRole('textbox', { name: '输入问题' });
+    await box.click();
+    // Six seconds of typing with the mouse untouched: twice the idle time, and still signed in.
+    for (const ch of '差旅住宿标准是多少呢') {
+      await page.keyboard.type(ch);
+      await page.waitForTimeout(600);
+    }
+    expect(hashRoute(page)).toMatch(/^\/chatWindow/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+    // Hands off the keyboard: the idle logout comes, and the draft survives it.
+    await waitForRoute(page, /^\/login/, 10_000);
+    await signInThroughForm(page, 'staff', DEMO_PASSWORD);
+    await waitForRoute(page, /^\/(chatWindow|Transit|profile)/);
+    if (!hashRoute(page).startsWith('/chatWindow')) await page.goto(`${server.url}/#/chatWindow`);
+    await expect.poll(() => page.getByRole('textbox', { name: '输入问题' }).inputValue(), { timeout: 10_000 }).toBe('差旅住宿标准是多少呢');
+    await context.close();
+  });
 });

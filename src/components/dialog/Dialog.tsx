@@ -124,6 +124,9 @@ export function Dialog(props: DialogProps) {
               onMouseDown={onResizeStart}
               style={{
                 position: 'absolute', right: 2, bottom: 2, width: 16, height: 16, cursor: 'nwse-resize', zIndex: 1,
+                // antd's modal wrapper takes no pointer events (only its content does): the grip must ask for them,
+                // or it is drawn but cannot be grabbed (found in Chromium; jsdom does not apply pointer-events).
+                pointerEvents: 'auto',
                 // A visible grip: two short diagonal strokes in the corner.
                 background: 'linear-gradient(135deg, transparent 0 55%, #bfbfbf 55% 62%, transparent 62% 75%, #bfbfbf 75% 82%, transparent 82%)',
               }}

@@ -64,6 +64,9 @@ describe('idle clock (spec §4)', () => {
 
   it.each([
     ['a key press', () => new KeyboardEvent('keydown', { key: 'a', bubbles: true })],
+    // Text that arrives without a key event: an input method's composition, paste, dictation.
+    ['text entered without a key event', () => new InputEvent('input', { bubbles: true, data: '差旅' })],
+    ['an input method composing', () => new CompositionEvent('compositionupdate', { bubbles: true, data: 'chai' })],
     ['the wheel', () => new WheelEvent('wheel', { bubbles: true })],
     ['a scroll inside a panel', () => new Event('scroll')],
     ['a touch', () => new Event('touchstart', { bubbles: true })],

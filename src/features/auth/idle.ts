@@ -40,9 +40,13 @@ export function startIdleWatch({ limitMs, currentPath, onExpire, now = Date.now,
 
 /**
  * What counts as activity (D37): the mouse of spec §4, and keyboard, clicks, wheel, scrolling (of any element:
- * captured) and touch, so someone typing a long question without touching the mouse is not signed out.
+ * captured) and touch, so someone typing a long question without touching the mouse is not signed out. Text
+ * can arrive without a key event (an input method's composition, paste, dictation), so `input` and
+ * `compositionupdate` count as well: found in Chromium, where entered Chinese text fired no keydown.
  */
-export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'scroll', 'touchstart', 'touchmove'] as const;
+export const ACTIVITY_EVENTS = [
+  'mousemove', 'mousedown', 'keydown', 'input', 'compositionupdate', 'wheel', 'scroll', 'touchstart', 'touchmove',
+] as const;
 
 /** Records user activity in lastClickTime (throttled); returns a stop function. */
 export function trackActivity(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window, now = Date.now) {
