@@ -18,6 +18,7 @@ import { managementRoutes } from './routes/mgmt';
 import { knowledgeRoutes } from './routes/knowledge';
 import { chatRoutes } from './routes/chat';
 import { sqlbaseRoutes } from './routes/sqlbase';
+import { toolsRoutes } from './routes/tools';
 import { chatFileRoutes } from './routes/chat/files';
 import { testcaseRoutes } from './routes/testcases';
 import { startWorker } from './jobs/worker';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(knowledgeRoutes(deps));
   await app.register(chatRoutes(deps, { soleProcess: database.kind === 'pglite' }));
   await app.register(sqlbaseRoutes(deps));
+  await app.register(toolsRoutes(deps));
   await app.register(chatFileRoutes(deps, { soleProcess: database.kind === 'pglite' }));
   await app.register(testcaseRoutes(deps, { soleProcess: database.kind === 'pglite' }));
   await removePartialFiles(config);

@@ -46,6 +46,12 @@ export const AUDIT_ACTIONS = {
   'db-delete': '删除数据库连接',
   'db-test': '测试数据库连接',
   'db-query': '数据库查询',
+  'toolset-create': '新增工具集',
+  'toolset-update': '编辑工具集',
+  'toolset-delete': '删除工具集',
+  'toolset-refresh': '刷新工具集',
+  'tool-update': '编辑工具',
+  'tool-call': '调用工具',
 } as const;
 
 export type AuditActionCode = keyof typeof AUDIT_ACTIONS;

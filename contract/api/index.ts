@@ -17,4 +17,5 @@ export * from './chat';
 export * from './testcases';
 export * from './relevance';
 export * from './sqlbase';
+export * from './tools';
 export * from './dict-options';

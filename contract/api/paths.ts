@@ -167,6 +167,18 @@ export const TESTCASE_PATHS = {
   skip: '/api/apps/testcase_generation/v2/item/skip',
 } as const;
 
+/** Tools base (issue 15): tool sets, their tools, and trying a tool (the AI family's style). */
+export const TOOL_PATHS = {
+  setList: '/api/v1/tools/set/list',
+  setAdd: '/api/v1/tools/set/add',
+  setEdit: '/api/v1/tools/set/edit',
+  setDelete: '/api/v1/tools/set/delete',
+  setRefresh: '/api/v1/tools/set/refresh',
+  list: '/api/v1/tools/list',
+  edit: '/api/v1/tools/edit',
+  call: '/api/v1/tools/call',
+} as const;
+
 /** Database chat connections (spec §7, DB-GPT's paths) and the SQL editor's run call (DB-GPT's editor). */
 export const DB_PATHS = {
   list: '/api/v1/chat/db/list',

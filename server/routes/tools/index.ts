@@ -1,0 +1,142 @@
+// Tools base (issue 15): tool sets (list, add, edit, delete, refresh), their tools (list, switch, class) and
+// trying one (call). Adding, editing and deleting sets and switching tools are /toolsBase buttons; listing and
+// calling are by the set's grant (roles, departments), checked in the call itself, never only in a list.
+// Credentials go in and never out, and no argument value reaches the audit log.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { eq } from 'drizzle-orm';
+import { Type } from 'typebox';
+import {
+  AiEnvelope, TOOL_PATHS, TOOL_RISKS, ToolCallBody, ToolCallResult, ToolEditBody, ToolItem, ToolListBody, ToolSet, ToolSetBody,
+  ToolSetIdBody, ToolSetListBody,
+} from '../../../contract/api';
+import { tools } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { RouteAccessConfig } from '../../fastify-types';
+import { badRequest, HttpError } from '../../http-error';
+import { aiOk } from '../../http/envelope';
+import { viewerOf } from '../../knowledge/visibility';
+import { runTool } from '../../tools/call';
+import { addSet, deleteSet, editSet, listedSets, refreshSet, toSetApi, toToolApi, visibleSet, type ToolUser } from '../../tools/sets';
+import { sessionOf } from '../request-meta';
+import type { FastifyRequest } from 'fastify';
+
+const PAGE = '/toolsBase';
+const read: RouteAccessConfig = { access: 'business', func: PAGE, readOnly: true };
+const button = (code: string, audit: string): RouteAccessConfig => ({ access: 'business', button: `${PAGE}#${code}`, identityUnchanged: true, audit });
+
+async function toolUserOf(deps: Deps, request: FastifyRequest): Promise<ToolUser> {
+  const { user } = sessionOf(request);
+  return { ...(await viewerOf(deps, user)), deptId: user.deptId };
+}
+
+/** Argument names and size only: values can be personal or secret. */
+function argumentSummary(args: Record<string, unknown>): string {
+  const keys = Object.keys(args);
+  return `参数 ${keys.length ? keys.slice(0, 20).join('、') : '无'}（${Buffer.byteLength(JSON.stringify(args))} 字节）`;
+}
+
+export function toolsRoutes(deps: Deps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.post(TOOL_PATHS.setList, {
+      config: read,
+      schema: { body: ToolSetListBody, response: { 200: AiEnvelope(Type.Array(ToolSet)) } },
+    }, async (request) => {
+      const user = await toolUserOf(deps, request);
+      return aiOk(await toSetApi(deps, await listedSets(deps, user, request.body.name?.trim() || undefined)));
+    });
+
+    app.post(TOOL_PATHS.setAdd, {
+      config: button('add', 'toolset-create'),
+      schema: { body: ToolSetBody, response: { 200: AiEnvelope(ToolSet) } },
+    }, async (request) => {
+      request.auditTarget = request.body.name;
+      const user = await toolUserOf(deps, request);
+      const row = await addSet(deps, user, request.body);
+      const { count, error } = await refreshSet(deps, row);
+      request.auditDetail = `${row.kind} ${row.url || 'OpenAPI 文档'}；${error ? `读取工具失败：${error}` : `${count} 个工具`}`;
+      const [listed] = await toSetApi(deps, [await visibleSet(deps, user, row.id)]);
+      return aiOk(listed);
+    });
+
+    app.post(TOOL_PATHS.setEdit, {
+      config: button('edit', 'toolset-update'),
+      schema: { body: ToolSetBody, response: { 200: AiEnvelope(ToolSet) } },
+    }, async (request) => {
+      request.auditTarget = request.body.name;
+      const user = await toolUserOf(deps, request);
+      const row = await editSet(deps, user, request.body);
+      const { count, error } = await refreshSet(deps, row);
+      request.auditDetail = `${row.kind} ${row.url || 'OpenAPI 文档'}${request.body.credential ? '；已更换凭据' : ''}；${error ? `读取工具失败：${error}` : `${count} 个工具`}`;
+      const [listed] = await toSetApi(deps, [await visibleSet(deps, user, row.id)]);
+      return aiOk(listed);
+    });
+
+    app.post(TOOL_PATHS.setDelete, {
+      config: button('delete', 'toolset-delete'),
+      schema: { body: ToolSetIdBody, response: { 200: AiEnvelope(Type.Boolean()) } },
+    }, async (request) => {
+      const user = await toolUserOf(deps, request);
+      const row = await deleteSet(deps, user, request.body.id);
+      request.auditTarget = row.name;
+      return aiOk(true);
+    });
+
+    app.post(TOOL_PATHS.setRefresh, {
+      config: button('edit', 'toolset-refresh'),
+      schema: { body: ToolSetIdBody, response: { 200: AiEnvelope(ToolSet) } },
+    }, async (request) => {
+      const user = await toolUserOf(deps, request);
+      const { row } = await visibleSet(deps, user, request.body.id);
+      request.auditTarget = row.name;
+      const { count, error } = await refreshSet(deps, row);
+      request.auditDetail = error ? `读取工具失败：${error}` : `${count} 个工具`;
+      const [listed] = await toSetApi(deps, [await visibleSet(deps, user, row.id)]);
+      return aiOk(listed);
+    });
+
+    app.post(TOOL_PATHS.list, {
+      config: read,
+      schema: { body: ToolListBody, response: { 200: AiEnvelope(Type.Array(ToolItem)) } },
+    }, async (request) => {
+      const user = await toolUserOf(deps, request);
+      const { row } = await visibleSet(deps, user, request.body.set_id);
+      const rows = await deps.db.select().from(tools).where(eq(tools.setId, row.id)).orderBy(tools.name);
+      return aiOk(rows.map(toToolApi));
+    });
+
+    app.post(TOOL_PATHS.edit, {
+      config: button('edit', 'tool-update'),
+      schema: { body: ToolEditBody, response: { 200: AiEnvelope(ToolItem) } },
+    }, async (request) => {
+      const user = await toolUserOf(deps, request);
+      const [tool] = await deps.db.select().from(tools).where(eq(tools.id, request.body.tool_id));
+      if (!tool) throw new HttpError(404, '工具不存在或您无权使用');
+      const { row: set } = await visibleSet(deps, user, tool.setId);
+      request.auditTarget = `${set.name} / ${tool.name}`;
+      const { enabled, risk } = request.body;
+      if (risk !== undefined && !(risk in TOOL_RISKS)) throw badRequest('风险类别只能是 read（只读）、write（写入）或 send（对外发送）');
+      if (enabled === undefined && risk === undefined) throw badRequest('请指定要修改的启用状态或风险类别');
+      const patch = { ...(enabled === undefined ? {} : { enabled }), ...(risk === undefined ? {} : { risk, riskOverridden: true }) };
+      const [updated] = await deps.db.update(tools).set(patch).where(eq(tools.id, tool.id)).returning();
+      request.auditDetail = [
+        enabled === undefined ? '' : enabled ? '启用' : '停用',
+        risk === undefined ? '' : `风险类别：${TOOL_RISKS[risk as keyof typeof TOOL_RISKS]}`,
+      ].filter(Boolean).join('；');
+      return aiOk(toToolApi(updated));
+    });
+
+    app.post(TOOL_PATHS.call, {
+      config: { access: 'business', func: PAGE, identityUnchanged: true, audit: 'tool-call' },
+      schema: { body: ToolCallBody, response: { 200: AiEnvelope(ToolCallResult) } },
+    }, async (request) => {
+      const user = await toolUserOf(deps, request);
+      const args = request.body.arguments ?? {};
+      request.auditTarget = `工具 ${request.body.tool_id}`;
+      request.auditDetail = argumentSummary(args);
+      const result = await runTool(deps, user, request.body.tool_id, args, { confirmed: request.body.confirm === true });
+      request.auditTarget = `${result.set.name} / ${result.tool.name}`;
+      request.auditDetail = `${argumentSummary(args)}；结果 ${Buffer.byteLength(result.content)} 字节${result.truncated ? '（已截断）' : ''}；耗时 ${result.duration_ms} ms${result.is_error ? '；工具返回错误' : ''}`;
+      return aiOk({ content: result.content, is_error: result.is_error, truncated: result.truncated, duration_ms: result.duration_ms });
+    });
+  };
+}
