@@ -11,3 +11,4 @@ export * from './chat-limits';
 export * from './relevance';
 export * from './dict-options';
 export * from './testcase-limits';
+export * from './tools-limits';

@@ -15,7 +15,7 @@ export const DEMO_ROLES: { name: string; description: string; grants: SeedGrants
     name: '研发人员', description: '知识库、智能问答、数据库与工具库',
     grants: {
       '/knowledgeBase': ['add', 'edit', 'delete'], '/knowledgeList': ['upload', 'edit', 'delete', 'refresh', 'retry'],
-      '/chatWindow': '*', '/sqlBase': ['test'], '/toolsBase': [], '/testCase': '*',
+      '/chatWindow': '*', '/sqlBase': ['test'], '/toolsBase': [], '/toolsList': [], '/testCase': '*',
     },
   },
   {
@@ -24,7 +24,7 @@ export const DEMO_ROLES: { name: string; description: string; grants: SeedGrants
   },
   {
     name: '部门负责人', description: '业务功能全部权限',
-    grants: { '/knowledgeBase': '*', '/knowledgeList': '*', '/chatWindow': '*', '/sqlBase': '*', '/toolsBase': '*', '/testCase': '*' },
+    grants: { '/knowledgeBase': '*', '/knowledgeList': '*', '/chatWindow': '*', '/sqlBase': '*', '/toolsBase': '*', '/toolsList': '*', '/testCase': '*' },
   },
 ];
 

@@ -26,6 +26,7 @@ export const SEED_FUNCTIONS: SeedFunction[] = [
   { path: '/chatWindow', name: '智能问答', icon: 'iconfont icon_wenda', type: 1, buttons: { upload: '上传文件' } },
   { path: '/sqlBase', name: '数据库', icon: 'iconfont icon_shujuku', type: 1, buttons: { ...CRUD, test: '测试连接' } },
   { path: '/toolsBase', name: '工具库', icon: 'iconfont icon_gongju', type: 1, buttons: { ...CRUD } },
+  { path: '/toolsList', name: '工具列表', icon: 'iconfont icon_gongju', type: 1, parent: '/toolsBase', hidden: true },
   { path: '/testCase', name: '用例生成', icon: 'iconfont icon_yongli', type: 1, buttons: { add: '新建生成', edit: '管理任务', export: '导出' } },
   { path: '/sysMgr', name: '系统管理', icon: 'iconfont icon_xitong', type: 2 },
   { path: '/sysMgr/index', name: '系统管理首页', icon: 'iconfont icon_shouye', type: 2, parent: '/sysMgr', hidden: true },

@@ -144,7 +144,8 @@ export async function addSet(deps: Deps, viewer: Viewer, body: ToolSetBody): Pro
 export async function editSet(deps: Deps, user: ToolUser, body: ToolSetBody): Promise<ToolSetRow> {
   if (!body.id) throw badRequest('缺少工具集编号');
   const { row } = await visibleSet(deps, user, body.id);
-  const fields = await fieldsOf(deps, user, body);
+  // An OpenAPI document left empty on edit keeps the stored one.
+  const fields = await fieldsOf(deps, user, body.spec?.trim() ? body : { ...body, spec: row.spec });
   if (fields.kind !== row.kind) throw badRequest('工具集类型创建后不可修改');
   const credential = (body.credential ?? '').trim();
   // The stored credential goes only where it went before: a new address needs it typed again.

@@ -1,4 +1,4 @@
-import { BookOutlined, DatabaseOutlined, ExperimentOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
+import { BookOutlined, DatabaseOutlined, ExperimentOutlined, MessageOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
 /** An area of the home layout: a route the client has, its menu entry and its card on /Transit. */
@@ -53,6 +53,24 @@ export const AREAS: Area[] = [
     description: '连接企业数据库，用自然语言查询数据，结果以表格和图表展示',
     icon: DatabaseOutlined,
     load: () => import('../features/sqlbase/SqlBasePage').then((m) => m.SqlBasePage),
+  },
+  {
+    key: 'toolsBase',
+    path: '/toolsBase',
+    title: '工具库',
+    description: '内置工具与接入的 MCP 服务、HTTP 接口，按角色和部门授权，调用有确认和审计',
+    icon: ToolOutlined,
+    load: () => import('../features/tools/ToolsBasePage').then((m) => m.ToolsBasePage),
+  },
+  {
+    key: 'toolsList',
+    path: '/toolsList',
+    title: '工具列表',
+    description: '工具集中的工具',
+    icon: ToolOutlined,
+    hidden: true,
+    parent: '/toolsBase',
+    load: () => import('../features/tools/ToolsListPage').then((m) => m.ToolsListPage),
   },
   {
     key: 'testCase',

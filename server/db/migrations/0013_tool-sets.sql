@@ -33,4 +33,17 @@ CREATE TABLE "tools" (
 --> statement-breakpoint
 ALTER TABLE "tool_sets" ADD CONSTRAINT "tool_sets_secrecy_secrecy_grades_code_fk" FOREIGN KEY ("secrecy") REFERENCES "public"."secrecy_grades"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tool_sets" ADD CONSTRAINT "tool_sets_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "tools" ADD CONSTRAINT "tools_set_id_tool_sets_id_fk" FOREIGN KEY ("set_id") REFERENCES "public"."tool_sets"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "tools" ADD CONSTRAINT "tools_set_id_tool_sets_id_fk" FOREIGN KEY ("set_id") REFERENCES "public"."tool_sets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- 工具列表 (a set's tools, /toolsList) for databases seeded before it existed (issue 15); a new database gets it from
+-- the seed. A hidden child of 工具库, granted to every role that holds 工具库.
+INSERT INTO "functions" ("name", "path", "icon", "type", "sort", "hidden", "parent_id")
+SELECT '工具列表', '/toolsList', 'iconfont icon_gongju', 1, 0, true, tools."id"
+FROM "functions" tools WHERE tools."path" = '/toolsBase'
+ON CONFLICT ("path") DO NOTHING;
+--> statement-breakpoint
+INSERT INTO "role_functions" ("role_id", "function_id")
+SELECT rf."role_id", t."id"
+FROM "role_functions" rf
+JOIN "functions" tools ON tools."id" = rf."function_id" AND tools."path" = '/toolsBase'
+JOIN "functions" t ON t."path" = '/toolsList'
+ON CONFLICT DO NOTHING;

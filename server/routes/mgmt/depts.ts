@@ -12,8 +12,11 @@ import {
   createDept, deleteDept, deptFlat, deptNameExists, deptOne, deptTree, describeChange, updateDept,
 } from '../../mgmt/depts/dept-service';
 
-/** Screens that read the department tree: the sysadmin's departments and users, the secadmin's users and roles. */
-const DEPT_READERS = ['/sysMgr/deptMgr', '/sysMgr/userMgr', '/sysMgr/roleMgr'];
+/**
+ * Screens that read the department tree: the sysadmin's departments and users, the secadmin's users and roles, and
+ * the tools base, whose sets are granted to departments (issue 15; department names only, as the tree carries).
+ */
+const DEPT_READERS = ['/sysMgr/deptMgr', '/sysMgr/userMgr', '/sysMgr/roleMgr', '/toolsBase'];
 const read = { access: 'session', func: DEPT_READERS } as const;
 
 /** How the audit log names a department: its name and id, or just the id when it does not exist. */

@@ -21,7 +21,8 @@ const knownMode = (mode: string): ChatMode => MODE_OPTIONS.find((m) => m.value =
 export function ChatWindowPage() {
   const [search, setSearch] = useSearchParams();
   const [pane, setPane] = useState<Pane>(() => ({ key: search.get('id') ?? 'new', conv: search.get('id') }));
-  const [mode, setMode] = useState<ChatMode>(DEFAULT_CHAT_MODE);
+  // ?mode= opens a new dialogue in that mode (the tools base's built-in tools link here).
+  const [mode, setMode] = useState<ChatMode>(() => knownMode(search.get('mode') ?? DEFAULT_CHAT_MODE));
   const [param, setParam] = useState<string | null>(null);
   const [model, setModel] = useState<string | null>(null);
   // The collapsed dialogue panel is remembered per user (D38).
