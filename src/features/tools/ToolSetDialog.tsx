@@ -1,6 +1,6 @@
 import { Form, Input, Radio, Select, Space, TreeSelect, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { TOOL_SET_KINDS, TOOL_SET_NAME_PATTERN } from '../../../contract/api/tools-limits';
 import type { DeptTreeNode, ToolSet, ToolSetBody } from '../../../contract/api';
 import { Dialog } from '../../components/dialog';
@@ -49,6 +49,11 @@ export function ToolSetDialog({ set, grades, roles, onClose, onSaved }: ToolSetD
   const editing = set !== null;
   const deptTree = useMemo(() => treeOf(depts.data ?? []), [depts.data]);
   const roleOptions = roles.filter((r) => r.value !== EVERYONE);
+  // The grades may arrive after the dialog opened: the lowest is the default ceiling of a new set.
+  const lowest = grades[0]?.value;
+  useEffect(() => {
+    if (lowest && !form.getFieldValue('secrecy')) form.setFieldValue('secrecy', lowest);
+  }, [form, lowest]);
 
   const submit = async () => {
     const v = await form.validateFields();

@@ -1,0 +1,86 @@
+// The tools base in Chromium against the built server and a real MCP server on loopback (issue 15): an administrator
+// adds the MCP server as a tool set granted to a role; a user of that role sees it on /toolsBase, tries a 只读 tool
+// and, after confirming, a 写入 tool; a user of another role sees neither the set nor a way to call its tools.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { MCP_TOKEN, startTestMcp, type TestMcp } from '../support/mcp-server';
+import { expectText, signedInPage, waitForRoute } from './support/app';
+import { launchBrowser, screenshotBoth } from './support/browser';
+import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+
+let mcp: TestMcp;
+let server: TestServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+const SET = '工单与订单';
+
+beforeAll(async () => {
+  mcp = await startTestMcp();
+  server = await startServer({ OUTBOUND_ALLOW: '127.0.0.1' });
+  ({ browser, close: closeBrowser } = await launchBrowser());
+}, 120_000);
+
+afterAll(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+  await mcp?.close();
+});
+
+describe('the tools base in the browser', () => {
+  it('zhangwei adds the MCP server as a set for 研发人员; wangfang tries a read tool and a confirmed write tool', async () => {
+    const admin = await signedInPage(browser, server.url, 'zhangwei', DEMO_PASSWORD);
+    await admin.page.goto(`${server.url}/#/toolsBase`);
+    await waitForRoute(admin.page, /^\/toolsBase$/);
+    await admin.page.getByRole('button', { name: /新增工具集/ }).click();
+    const dialog = admin.page.getByRole('dialog');
+    await dialog.getByLabel('名称').fill(SET);
+    await dialog.getByLabel('MCP 服务地址').fill(mcp.url);
+    await dialog.getByLabel('凭据', { exact: true }).fill(MCP_TOKEN);
+    await dialog.getByLabel('授权角色').click();
+    await admin.page.locator('.ant-select-dropdown').getByText('研发人员', { exact: true }).click();
+    await admin.page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expectText(admin.page, `已保存“${SET}”：5 个工具`, 15_000).catch(async (err: unknown) => {
+      await admin.page.screenshot({ path: 'test-results/screenshots/tools-add-failure.png' });
+      throw err;
+    });
+    await expectText(admin.page.getByTestId(`toolset-${SET}`), '5 / 5 个工具');
+    await admin.context.close();
+
+    const { context, page } = await signedInPage(browser, server.url, 'wangfang', DEMO_PASSWORD);
+    await page.goto(`${server.url}/#/toolsBase`);
+    const card = page.getByTestId(`toolset-${SET}`);
+    await card.waitFor({ timeout: 15_000 });
+    // wangfang holds no 工具库 button: no 编辑, 刷新 or 删除.
+    expect(await card.getByRole('button', { name: /编\s*辑/ }).count()).toBe(0);
+    await card.getByRole('button', { name: /工具/ }).click();
+    await waitForRoute(page, /^\/toolsList/);
+    await page.locator('tr', { hasText: 'lookup_order' }).getByRole('button', { name: '试用' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByLabel('order_id').fill('SO-778899');
+    await drawer.getByTestId('tool-run').click();
+    await expectText(drawer.getByTestId('tool-result'), '订单 SO-778899：已发货', 15_000);
+    await screenshotBoth(page, 'tools-try-read');
+    await page.keyboard.press('Escape');
+
+    await page.locator('tr', { hasText: 'create_ticket' }).getByRole('button', { name: '试用' }).click();
+    await page.getByRole('dialog').getByLabel('title').fill('打印机故障');
+    const before = mcp.calls.length;
+    await page.getByRole('dialog').getByTestId('tool-run').click();
+    await expectText(page.locator('.ant-modal-confirm-title'), '确认调用“create_ticket”？');
+    expect(mcp.calls.length).toBe(before);
+    await page.getByRole('button', { name: '确认调用' }).click();
+    await expectText(page.getByTestId('tool-result'), '已创建工单「打印机故障」', 15_000);
+    expect(mcp.calls.at(-1)).toMatchObject({ name: 'create_ticket', args: { title: '打印机故障' } });
+    await context.close();
+  });
+
+  it('lina (市场人员) has no 工具库 in her menu, and /toolsBase by address says 无权访问该页面', async () => {
+    const { context, page } = await signedInPage(browser, server.url, 'lina', DEMO_PASSWORD);
+    expect(await page.getByRole('link', { name: '工具库' }).count()).toBe(0);
+    await page.goto(`${server.url}/#/toolsBase`);
+    await expectText(page, '无权访问该页面');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await context.close();
+  });
+});
