@@ -83,8 +83,18 @@ export function percentile(values, p) {
   return sorted[Math.max(0, idx)];
 }
 
+/** The median: the middle value, or the mean of the two middle ones (not the lower one: issue 16). */
 export function median(values) {
-  return percentile(values, 50);
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The spread of rounds as `min–max`, printed beside a median. */
+export function spread(values) {
+  if (values.length === 0) return 'no rounds';
+  return `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
 }
 
 /** Loads a URL with `connections` keep-alive connections for `seconds`; exact latency percentiles. */
