@@ -4,7 +4,12 @@
 export const DB_TYPE_OPTIONS = [
   { db_type: 'postgresql', label: 'PostgreSQL（含人大金仓、openGauss、GaussDB）', is_file_db: false, default_port: 5432 },
   { db_type: 'mysql', label: 'MySQL（含 MariaDB、TiDB、OceanBase）', is_file_db: false, default_port: 3306 },
+  { db_type: 'sqlite', label: 'SQLite（数据库文件）', is_file_db: true, default_port: null },
+  { db_type: 'duckdb', label: 'DuckDB（数据库文件）', is_file_db: true, default_port: null },
 ] as const;
+
+/** Whether a type is a database file on the server (db_path) rather than a server (host, port, account). */
+export const isFileDbType = (type: string) => DB_TYPE_OPTIONS.some((t) => t.db_type === type && t.is_file_db);
 
 /** db_name: the database's name and the connection's unique name. */
 export const DB_NAME_PATTERN = /^[A-Za-z0-9_\u4e00-\u9fa5][A-Za-z0-9_.\-\u4e00-\u9fa5]{0,63}$/;

@@ -6,6 +6,7 @@ import type { Actor, Deps } from '../deps';
 import { writeAudit } from '../identity/audit';
 import { DbError, openSession, type DbSession, type Limits, type RunResult, type TableInfo } from './drivers';
 import type { GateResult, VisibleSchema } from './gate-common';
+import { gateDuckDb } from './gate-duckdb';
 import { gateMySql } from './gate-mysql';
 import { gatePostgres } from './gate-pg';
 import { specOf, type ConnectionRow } from './connections';
@@ -31,7 +32,11 @@ export function visibleSchemaOf(session: Pick<DbSession, 'defaultSchema'>, table
 
 /** Gates 3 and 4 for the session's dialect. */
 export async function gate(session: Pick<DbSession, 'dialect'>, sql: string, schema: VisibleSchema): Promise<GateResult> {
-  return session.dialect === 'postgresql' ? gatePostgres(sql, schema) : gateMySql(sql, schema, session.dialect);
+  switch (session.dialect) {
+    case 'postgresql': return gatePostgres(sql, schema);
+    case 'duckdb': return gateDuckDb(sql, schema);
+    default: return gateMySql(sql, schema, session.dialect);
+  }
 }
 
 export const limitsOf = (config: Deps['config']): Limits => ({

@@ -24,7 +24,10 @@ const quote = (dialect: string, name: string) => (dialect === 'postgresql' ? `"$
 async function samplesOf(open: OpenConnection, tables: TableInfo[]): Promise<Map<string, Record<string, unknown>[]>> {
   const out = new Map<string, Record<string, unknown>[]>();
   for (const t of tables.slice(0, SAMPLE_TABLES)) {
-    const name = open.session.dialect === 'postgresql' ? t.key.split('.').map((p) => quote('postgresql', p)).join('.') : quote('mysql', t.key);
+    const dialect = open.session.dialect;
+    // PostgreSQL and DuckDB keys are schema.table; SQLite takes "" quotes too; MySQL backticks.
+    const name = dialect === 'postgresql' || dialect === 'duckdb' ? t.key.split('.').map((p) => quote('postgresql', p)).join('.')
+      : quote(dialect === 'sqlite' ? 'postgresql' : 'mysql', t.key);
     try {
       const result = await open.session.run(`SELECT * FROM ${name} LIMIT 3`, { timeoutMs: 3000, maxRows: 3, maxBytes: 4096 });
       out.set(t.key, result.rows);

@@ -23,6 +23,10 @@ const button = (code: string, audit: string): RouteAccessConfig => ({ access: 'b
 /** Body ignored (DB-GPT's query-parameter calls). */
 const AnyBody = Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]);
 
+/** What an audit entry names of a connection: type and server and account, or type and file (never a password). */
+const targetOf = (c: { dbType: string; dbUser: string; dbHost: string; dbPort: number; dbPath: string }) =>
+  (c.dbPath ? `${c.dbType} 文件 ${c.dbPath}` : `${c.dbType} ${c.dbUser}@${c.dbHost}:${c.dbPort}`);
+
 /** Driver and outbound failures as 400 with their Chinese message; anything else stays an internal error. */
 function asBadRequest(err: unknown): never {
   if (err instanceof DbError || err instanceof OutboundRefused || err instanceof SqlRefused) throw badRequest(err.message);
@@ -45,7 +49,8 @@ export function sqlbaseRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     app.get(DB_PATHS.supportType, {
       config: read,
       schema: { querystring: Type.Object({}, { additionalProperties: true }), response: { 200: AiEnvelope(Type.Array(DbSupportType)) } },
-    }, async () => aiOk(DB_TYPE_OPTIONS.map((t) => ({ db_type: t.db_type, is_file_db: t.is_file_db }))));
+    // File types only where the operator opened a directory for database files (DB_FILE_DIR).
+    }, async () => aiOk(DB_TYPE_OPTIONS.filter((t) => !t.is_file_db || deps.config.dbFileDir).map((t) => ({ db_type: t.db_type, is_file_db: t.is_file_db }))));
 
     app.post(DB_PATHS.add, {
       config: button('add', 'db-create'),
@@ -54,7 +59,7 @@ export function sqlbaseRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       request.auditTarget = request.body.db_name;
       const viewer = await viewerOf(deps, sessionOf(request).user);
       const row = await addConnection(deps, viewer, request.body);
-      request.auditDetail = `${row.dbType} ${row.dbUser}@${row.dbHost}:${row.dbPort}`;
+      request.auditDetail = targetOf(row);
       return aiOk(true);
     });
 
@@ -66,7 +71,7 @@ export function sqlbaseRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const viewer = await viewerOf(deps, sessionOf(request).user);
       const row = await editConnection(deps, viewer, request.body);
       await dropIdleSessions(row.id);
-      request.auditDetail = `${row.dbType} ${row.dbUser}@${row.dbHost}:${row.dbPort}${request.body.db_pwd ? '；已更换密码' : ''}`;
+      request.auditDetail = `${targetOf(row)}${request.body.db_pwd && !row.dbPath ? '；已更换密码' : ''}`;
       return aiOk(true);
     });
 
@@ -88,7 +93,7 @@ export function sqlbaseRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       request.auditTarget = request.body.db_name;
       const viewer = await viewerOf(deps, sessionOf(request).user);
       const spec = await specForTest(deps, viewer, request.body);
-      request.auditDetail = `${spec.dbType} ${spec.dbUser}@${spec.dbHost}:${spec.dbPort}`;
+      request.auditDetail = targetOf(spec);
       const session = await openSession(deps.config, spec).catch(asBadRequest);
       try {
         const [tables, canWrite] = await Promise.all([session.tables(), session.canWrite()]).catch(asBadRequest);
@@ -96,7 +101,9 @@ export function sqlbaseRoutes(deps: Deps): FastifyPluginAsyncTypebox {
         const [stored] = request.body.allowed_tables === undefined ? await visibleConnections(deps, viewer, spec.dbName) : [];
         const allowedTables = request.body.allowed_tables === undefined ? stored?.allowedTables ?? [] : parseAllowedTables(request.body.allowed_tables);
         const shown = allowedTablesOf({ allowedTables }, tables).length;
-        const message = canWrite
+        const message = session.fileDb
+          ? `连接成功，可访问 ${shown} 张表；数据库文件以只读方式打开`
+          : canWrite
           ? `连接成功，可访问 ${shown} 张表。注意：该账号有写入权限，建议改用只读账号（查询仍只在只读事务中执行）`
           : `连接成功，可访问 ${shown} 张表；该账号为只读账号`;
         return aiOk({ can_write: canWrite, tables: shown, message });
