@@ -12,6 +12,10 @@ export const sqlbaseApi = api.enhanceEndpoints({ addTagTypes: ['DbConnection'] }
       query: () => ({ url: DB_PATHS.list, method: 'GET' as const }),
       providesTags: ['DbConnection'],
     }),
+    /** The types this server offers (file types only where the operator opened a directory for them). */
+    dbSupportTypes: build.query<{ db_type: string; is_file_db: boolean }[], void>({
+      query: () => ({ url: DB_PATHS.supportType, method: 'GET' as const }),
+    }),
     addDb: build.mutation<boolean, DbConfigBody>({
       query: (body) => post(DB_PATHS.add, body),
       invalidatesTags: ['DbConnection'],
@@ -35,4 +39,4 @@ export const sqlbaseApi = api.enhanceEndpoints({ addTagTypes: ['DbConnection'] }
   }),
 });
 
-export const { useDbListQuery, useAddDbMutation, useEditDbMutation, useDeleteDbMutation, useTestDbMutation, useRunSqlMutation } = sqlbaseApi;
+export const { useDbListQuery, useDbSupportTypesQuery, useAddDbMutation, useEditDbMutation, useDeleteDbMutation, useTestDbMutation, useRunSqlMutation } = sqlbaseApi;
