@@ -19,3 +19,17 @@ export const DB_MESSAGES = {
   exists: '数据库连接名称已存在',
   needPassword: '主机、端口、用户名或类型已更改，请重新填写密码',
 } as const;
+
+/**
+ * `editor/sql/run` streams its rows when asked with `Accept: application/x-ndjson`: one JSON object a line, `columns`
+ * first, then `rows` batches as they are read (within DB_CHAT_MAX_ROWS / DB_CHAT_MAX_BYTES), then `end` or `error`.
+ * A refusal before any row (no such connection, a gate, a failed connection) is the usual JSON envelope, status 4xx.
+ * Without that Accept the call answers the whole capped result as JSON, as DB-GPT's editor does.
+ */
+export const SQL_RUN_STREAM_TYPE = 'application/x-ndjson';
+
+export type SqlRunFrame =
+  | { type: 'columns'; columns: string[] }
+  | { type: 'rows'; rows: Record<string, unknown>[] }
+  | { type: 'end'; sql: string; rows: number; truncated: boolean; duration_ms: number }
+  | { type: 'error'; message: string };

@@ -7,7 +7,7 @@ import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { Config } from '../config';
 import { toJsonSafe } from '../chat/excel/values';
 import { uniqueNames } from '../chat/excel/engine';
-import { Collector, DbError, type ConnSpec, type DbSession, type Limits, type RunResult, type TableInfo } from './drivers';
+import { Collector, DbError, type ConnSpec, type DbSession, type Limits, type OnRows, type RunResult, type TableInfo } from './drivers';
 import { resolveDbFile } from './files';
 
 /** Settings of every DuckDB file connection; `lock_configuration` last, so none can change afterwards. */
@@ -83,7 +83,7 @@ export async function openDuckDb(config: Config, spec: ConnSpec): Promise<DbSess
     async canWrite() {
       return false;
     },
-    async run(sql: string, limits: Limits, onRows?: (rows: Record<string, unknown>[]) => void): Promise<RunResult> {
+    async run(sql: string, limits: Limits, onRows?: OnRows): Promise<RunResult> {
       const collector = new Collector(limits, onRows);
       let timedOut = false;
       const timer = setTimeout(() => {
@@ -99,6 +99,7 @@ export async function openDuckDb(config: Config, spec: ConnSpec): Promise<DbSess
         const result = await prepared.stream();
         const columns = uniqueNames(result.columnNames());
         const types = result.columnTypes().map((t) => t.toString());
+        collector.columns = columns;
         for (;;) {
           const chunk = await result.fetchChunk();
           if (!chunk || chunk.rowCount === 0) break;

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { uniqueNames } from '../chat/excel/engine';
 import type { Config } from '../config';
-import { Collector, CONNECT_TIMEOUT_MS, DbError, type ConnSpec, type DbSession, type Limits, type RunResult, type TableInfo } from './drivers';
+import { Collector, CONNECT_TIMEOUT_MS, DbError, type ConnSpec, type DbSession, type Limits, type OnRows, type RunResult, type TableInfo } from './drivers';
 import { resolveDbFile } from './files';
 
 /** The child's program (CommonJS, run with `node -e`): it answers messages {id, op} with {id, kind, …}. */
@@ -192,7 +192,7 @@ export async function openSqlite(config: Config, spec: ConnSpec): Promise<DbSess
     async canWrite() {
       return false;
     },
-    async run(sql: string, limits: Limits, onRows?: (rows: Record<string, unknown>[]) => void): Promise<RunResult> {
+    async run(sql: string, limits: Limits, onRows?: OnRows): Promise<RunResult> {
       const collector = new Collector(limits, onRows);
       let names: string[] = [];
       let types: string[] = [];
@@ -208,6 +208,7 @@ export async function openSqlite(config: Config, spec: ConnSpec): Promise<DbSess
           switch (m.kind) {
             case 'fields':
               names = uniqueNames(m.names);
+              collector.columns = names;
               types = m.types.map(typeOf);
               return false;
             case 'rows':

@@ -16,6 +16,8 @@ export const FILE_DB_TYPES: DbType[] = ['sqlite', 'duckdb'];
 
 export type ConnSpec = { dbType: DbType; dbName: string; dbHost: string; dbPort: number; dbUser: string; dbPwd: string; dbPath: string };
 export type Limits = { timeoutMs: number; maxRows: number; maxBytes: number };
+/** Rows as they are read (within the caps), with the result's column names. */
+export type OnRows = (rows: Record<string, unknown>[], columns: string[]) => void;
 
 export type RunResult = { columns: string[]; types: string[]; rows: Record<string, unknown>[]; truncated: boolean };
 
@@ -41,7 +43,7 @@ export type DbSession = {
   canWrite(): Promise<boolean>;
   /** A file database opened read-only (SQLite, DuckDB) rather than an account on a server. */
   fileDb?: boolean;
-  run(sql: string, limits: Limits, onRows?: (rows: Record<string, unknown>[]) => void): Promise<RunResult>;
+  run(sql: string, limits: Limits, onRows?: OnRows): Promise<RunResult>;
   /** Whether the connection may serve another statement (false once it broke or was cut at a cap). */
   reusable(): boolean;
   close(): Promise<void>;
@@ -107,8 +109,10 @@ export class Collector {
   rows: Record<string, unknown>[] = [];
   bytes = 0;
   truncated = false;
+  /** The result's column names, set by the driver before the first rows (handed on with every batch). */
+  columns: string[] = [];
 
-  constructor(private readonly limits: Limits, private readonly onRows?: (rows: Record<string, unknown>[]) => void) {}
+  constructor(private readonly limits: Limits, private readonly onRows?: OnRows) {}
 
   add(batch: Record<string, unknown>[]): boolean {
     const taken: Record<string, unknown>[] = [];
@@ -126,7 +130,7 @@ export class Collector {
       this.rows.push(row);
       taken.push(row);
     }
-    if (taken.length) this.onRows?.(taken);
+    if (taken.length) this.onRows?.(taken, this.columns);
     return !this.truncated;
   }
 }
@@ -223,6 +227,7 @@ async function openPostgres(config: Config, spec: ConnSpec): Promise<DbSession> 
                 }
               });
             });
+            collector.columns = fields.map((f) => f.name);
             const converted = rows.map((row) => {
               const out: Record<string, unknown> = {};
               for (const f of fields) {
@@ -336,6 +341,7 @@ async function openMySql(config: Config, spec: ConnSpec): Promise<DbSession> {
           const q = raw.query(sql);
           q.on('fields', (f: { name: string; columnType: number }[]) => {
             fields = f ?? [];
+            collector.columns = fields.map((x) => x.name);
           });
           q.on('result', (row: Record<string, unknown>) => {
             if (done) return;

@@ -4,7 +4,7 @@
 // the database's own; rows are capped and handed on as they come. Every statement, refused or run, is audited.
 import type { Actor, Deps } from '../deps';
 import { writeAudit } from '../identity/audit';
-import { DbError, openSession, type DbSession, type Limits, type RunResult, type TableInfo } from './drivers';
+import { DbError, openSession, type DbSession, type Limits, type OnRows, type RunResult, type TableInfo } from './drivers';
 import type { GateResult, VisibleSchema } from './gate-common';
 import { gateDuckDb } from './gate-duckdb';
 import { gateMySql } from './gate-mysql';
@@ -138,7 +138,7 @@ export type GatedRun = { result: RunResult; durationMs: number };
  * Throws SqlRefused or DbError (Chinese messages without driver internals).
  */
 export async function runGated(
-  deps: Deps, actor: Actor, open: OpenConnection, sql: string, options: { onRows?: (rows: Record<string, unknown>[]) => void; source?: string } = {},
+  deps: Deps, actor: Actor, open: OpenConnection, sql: string, options: { onRows?: OnRows; source?: string } = {},
 ): Promise<GatedRun> {
   const started = performance.now();
   const text = sql.trim().replace(/;\s*$/, '');

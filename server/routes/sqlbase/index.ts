@@ -1,10 +1,12 @@
 // Database chat connections (/sqlBase: list, add, edit, delete, test) and the SQL editor's run call. Adding,
 // editing, deleting and testing need the /sqlBase buttons; seeing, testing and using a connection also needs the
 // document rule (grade within clearance, review roles). The password is never in an answer or a log line.
+import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  AiEnvelope, DB_PATHS, DB_TYPE_OPTIONS, DbConfigBody, DbConnection, DbListQuery, DbNameQuery, DbSupportType, DbTestResult, SqlRunBody, SqlRunResult,
+  AiEnvelope, DB_PATHS, DB_TYPE_OPTIONS, DbConfigBody, DbConnection, DbListQuery, DbNameQuery, DbSupportType, DbTestResult, SQL_RUN_STREAM_TYPE,
+  SqlRunBody, SqlRunResult, type SqlRunFrame,
 } from '../../../contract/api';
 import type { Deps } from '../../deps';
 import type { RouteAccessConfig } from '../../fastify-types';
@@ -15,6 +17,7 @@ import { addConnection, deleteConnection, editConnection, parseAllowedTables, sp
 import { DbError, openSession } from '../../sqlbase/drivers';
 import { allowedTablesOf, closeIdleSessions, dropIdleSessions, openConnection, releaseConnection, runGated, SqlRefused } from '../../sqlbase/execute';
 import { OutboundRefused } from '../../sqlbase/outbound';
+import { STREAM_HEADERS } from '../chat';
 import { actorOf, sessionOf } from '../request-meta';
 
 const PAGE = '/sqlBase';
@@ -114,15 +117,54 @@ export function sqlbaseRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.post(DB_PATHS.sqlRun, {
       config: { access: 'business', func: '/chatWindow', identityUnchanged: true },
+      // JSON (DB-GPT's editor), or rows streamed as they are read with `Accept: application/x-ndjson` (SqlRunFrame).
       schema: { body: SqlRunBody, response: { 200: AiEnvelope(SqlRunResult) } },
-    }, async (request) => {
+    }, async (request, reply) => {
       const { user } = sessionOf(request);
       const viewer = await viewerOf(deps, user);
       const row = await visibleConnection(deps, viewer, request.body.db_name.trim());
       const open = await openConnection(deps, row).catch(asBadRequest);
+      const sql = request.body.sql.trim();
       try {
-        const { result, durationMs } = await runGated(deps, actorOf(request), open, request.body.sql, { source: 'SQL 编辑器' }).catch(asBadRequest);
-        return aiOk({ sql: request.body.sql.trim(), columns: result.columns, data: result.rows, truncated: result.truncated, duration_ms: durationMs });
+        if (!String(request.headers.accept ?? '').includes(SQL_RUN_STREAM_TYPE)) {
+          const { result, durationMs } = await runGated(deps, actorOf(request), open, sql, { source: 'SQL 编辑器' }).catch(asBadRequest);
+          return aiOk({ sql, columns: result.columns, data: result.rows, truncated: result.truncated, duration_ms: durationMs });
+        }
+        // The stream starts with the first rows: a refusal or failure before them is still a JSON error.
+        let res: ServerResponse | null = null;
+        const send = (frame: SqlRunFrame) => {
+          if (!res) {
+            reply.hijack();
+            res = reply.raw;
+            const headers: Record<string, string | string[]> = {};
+            for (const [name, value] of Object.entries(reply.getHeaders())) {
+              if (value !== undefined && name !== 'content-length') headers[name] = typeof value === 'number' ? String(value) : value;
+            }
+            res.writeHead(200, { ...headers, ...STREAM_HEADERS, 'content-type': `${SQL_RUN_STREAM_TYPE}; charset=utf-8` });
+          }
+          if (res.destroyed || res.writableEnded) return;
+          res.write(`${JSON.stringify(frame)}\n`);
+          res.socket?.uncork();
+        };
+        let columnsSent = false;
+        try {
+          const { result, durationMs } = await runGated(deps, actorOf(request), open, sql, {
+            source: 'SQL 编辑器',
+            onRows: (rows, columns) => {
+              if (!columnsSent) send({ type: 'columns', columns });
+              columnsSent = true;
+              send({ type: 'rows', rows });
+            },
+          });
+          if (!columnsSent) send({ type: 'columns', columns: result.columns });
+          send({ type: 'end', sql, rows: result.rows.length, truncated: result.truncated, duration_ms: durationMs });
+        } catch (err) {
+          if (!res) asBadRequest(err);
+          send({ type: 'error', message: err instanceof DbError || err instanceof SqlRefused ? err.message : '查询失败：数据库执行出错' });
+        } finally {
+          (res as ServerResponse | null)?.end();
+        }
+        return reply;
       } finally {
         await releaseConnection(open);
       }

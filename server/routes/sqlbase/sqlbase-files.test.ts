@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_PATHS } from '../../../contract/api';
+import { DB_PATHS, SQL_RUN_STREAM_TYPE, type SqlRunFrame } from '../../../contract/api';
 import { auditLog } from '../../db/schema';
 import { DUCKDB_CORPUS, SQLITE_CORPUS, type Attempt } from '../../sqlbase/corpus';
 import { SECRET_MARK } from '../../test-support/external-dbs';
@@ -133,5 +133,33 @@ describe('the four gates on files against the attack corpus', () => {
       const after = await post(DB_PATHS.sqlRun, { db_name: name, sql: 'SELECT region, count(*) AS n FROM orders GROUP BY region ORDER BY region' });
       expect(after.json().data.data).toHaveLength(4);
     }
+  }, 60_000);
+
+  it('streams the editor rows as they are read with Accept: application/x-ndjson; refusals before any row stay JSON', async () => {
+    const stream = (name: string, sql: string) => t.app.inject({
+      method: 'POST', url: DB_PATHS.sqlRun, headers: { ...bearer(token), accept: SQL_RUN_STREAM_TYPE }, payload: { db_name: name, sql },
+    });
+    for (const name of ['shop_sqlite', 'shop_duck']) {
+      const res = await stream(name, 'SELECT id, region FROM orders ORDER BY id');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain(SQL_RUN_STREAM_TYPE);
+      const frames = res.body.trim().split('\n').map((line) => JSON.parse(line) as SqlRunFrame);
+      expect(frames[0]).toEqual({ type: 'columns', columns: ['id', 'region'] });
+      const batches = frames.filter((f): f is Extract<SqlRunFrame, { type: 'rows' }> => f.type === 'rows');
+      expect(batches.flatMap((b) => b.rows)).toHaveLength(1000);
+      expect(batches.flatMap((b) => b.rows)[999]).toEqual({ id: 1000, region: '华东' });
+      expect(frames.at(-1)).toMatchObject({ type: 'end', rows: 1000, truncated: true });
+      // SQLite's rows come in several batches (the first small, so the first row is shown at once).
+      if (name === 'shop_sqlite') expect(batches.length).toBeGreaterThan(1);
+      const empty = (await stream(name, "SELECT id FROM orders WHERE region = '无'")).body.trim().split('\n').map((l) => JSON.parse(l));
+      expect(empty).toEqual([{ type: 'columns', columns: ['id'] }, expect.objectContaining({ type: 'end', rows: 0, truncated: false })]);
+      const refused = await stream(name, 'DELETE FROM orders');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ success: false, err_msg: expect.stringMatching(/^查询被拒绝/) });
+      const timeout = await stream(name, 'SELECT count(*) FROM orders a, orders b, orders c');
+      expect(timeout.json()).toMatchObject({ success: false, err_msg: expect.stringMatching(/^查询超时/) });
+    }
+    const hidden = await t.app.inject({ method: 'POST', url: DB_PATHS.sqlRun, headers: { accept: SQL_RUN_STREAM_TYPE }, payload: { db_name: 'shop_duck', sql: 'SELECT 1' } });
+    expect(hidden.statusCode).toBe(401);
   }, 60_000);
 });
