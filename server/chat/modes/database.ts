@@ -10,7 +10,8 @@ import { correctionHint, DbError, type TableInfo } from '../../sqlbase/drivers';
 import { openConnection, releaseConnection, runGated, SqlRefused, type OpenConnection } from '../../sqlbase/execute';
 import { OutboundRefused } from '../../sqlbase/outbound';
 import { executePrompt, parseModelAnswer, qaPrompt, schemaText, SCHEMA_BUDGET_TOKENS } from '../../sqlbase/prompt';
-import { recallTables } from '../../sqlbase/recall';
+import { fitsBudget, recallTables } from '../../sqlbase/recall';
+import { rankTablesByVector } from '../../sqlbase/vector-recall';
 import { toChartView } from '../excel/chart';
 import type { ChatModeHandler, FinishProgress, LlmMessage, ModeContext, ModeFinish } from '../mode';
 
@@ -54,7 +55,9 @@ async function connectionFor(ctx: ModeContext): Promise<OpenConnection> {
 }
 
 async function described(ctx: ModeContext, open: OpenConnection): Promise<string> {
-  const tables = recallTables(open.tables, ctx.question, SCHEMA_BUDGET_TOKENS);
+  // Vectors only when the schema is too large to send whole (and an embedding model is configured).
+  const byVector = fitsBudget(open.tables, SCHEMA_BUDGET_TOKENS) ? null : await rankTablesByVector(ctx.deps.config, open.tables, ctx.question);
+  const tables = recallTables(open.tables, ctx.question, SCHEMA_BUDGET_TOKENS, 10, byVector);
   return schemaText(tables, await samplesOf(open, tables));
 }
 
