@@ -1,5 +1,5 @@
-// The part of better-sqlite3 (12.x, no bundled types) that the tests use to make SQLite files. The server itself
-// uses it only inside the SQLite child process (driver-sqlite.ts), which is plain JavaScript.
+// The part of better-sqlite3 (12.x, no bundled types) that the tests and the bench use to make SQLite files (also
+// listed in tsconfig.e2e.json). The server itself uses it only inside the SQLite child process (driver-sqlite.ts).
 declare module 'better-sqlite3' {
   type Statement = { run(...params: unknown[]): unknown; all(...params: unknown[]): unknown[] };
   class Database {
