@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createMyDatabase, createPgDatabase, externalOrSkip } from '../test-support/external-dbs';
 import { createDuckDbFile, createSqliteFile, dirChecksum } from '../test-support/file-dbs';
+import { DUCKDB_FILE_OPTIONS } from './driver-duckdb';
 import { openSession, type DbSession } from './drivers';
 import { gateDuckDb } from './gate-duckdb';
 import { gateMySql } from './gate-mysql';
@@ -72,6 +73,23 @@ describe('gate 1: the read-only transaction, without the parser', () => {
     }
     expect(dirChecksum(fileDir)).toBe(before);
     expect(fs.existsSync('/tmp/kbchat-attach.db')).toBe(false);
+  });
+
+  it('DuckDB: the file options alone (no statement-type check) refuse writes, file access and setting changes', async () => {
+    const before = dirChecksum(fileDir);
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const instance = await DuckDBInstance.create(path.join(fileDir, 'shop.duckdb'), DUCKDB_FILE_OPTIONS);
+    const connection = await instance.connect();
+    try {
+      for (const sql of ['DELETE FROM orders', 'CREATE TABLE t (x int)', `COPY orders TO '${fileDir}/o.csv'`, "SELECT * FROM read_text('/etc/passwd')",
+        `ATTACH '${fileDir}/new.duckdb' AS x`, 'SET enable_external_access = true', 'SET access_mode = \'READ_WRITE\'', 'LOAD httpfs']) {
+        await expect(connection.run(sql), sql).rejects.toThrow(/read-only|Permission|disabled|locked|Cannot change/i);
+      }
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+    expect(dirChecksum(fileDir)).toBe(before);
   });
 });
 
