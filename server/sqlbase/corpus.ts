@@ -192,6 +192,7 @@ export const SQLITE_CORPUS: Attempt[] = [
   { sql: 'SELECT * FROM salaries' },
   { sql: 'SELECT * FROM "salaries"' },
   { sql: 'SELECT * FROM [salaries]' },
+  { sql: 'SELECT * FROM SALARIES' },
   { sql: 'SELECT * FROM main.salaries' },
   { sql: 'SELECT * FROM orders WHERE id IN (SELECT id FROM salaries)' },
   { sql: 'SELECT (SELECT note FROM salaries LIMIT 1) FROM orders LIMIT 1' },
@@ -204,6 +205,7 @@ export const SQLITE_CORPUS: Attempt[] = [
   { sql: "SELECT * FROM orders WHERE region = 'x'' OR 1=1 --'", harmless: true },
   { sql: 'SELECT * FROM orders LIMIT 1 -- ; DELETE FROM orders', harmless: true },
   { sql: "SELECT 'x; DELETE FROM orders' AS s", harmless: true },
+  { sql: 'SELECT count(*) FROM ORDERS', harmless: true },
   { sql: 'SELECT region, sum(amount) FROM orders GROUP BY region', harmless: true },
 ];
 
@@ -263,6 +265,7 @@ export const DUCKDB_CORPUS: Attempt[] = [
   { sql: 'SELECT * FROM main.salaries' },
   { sql: 'SELECT * FROM "salaries"' },
   { sql: 'FROM salaries' },
+  { sql: 'SELECT * FROM Main.Salaries' },
   { sql: 'SELECT * FROM shop.main.orders' },
   { sql: 'SELECT * FROM orders WHERE id IN (SELECT id FROM salaries)' },
   { sql: 'SELECT (SELECT note FROM salaries LIMIT 1) FROM orders LIMIT 1' },
@@ -275,5 +278,6 @@ export const DUCKDB_CORPUS: Attempt[] = [
   { sql: "SELECT * FROM orders WHERE region = 'x'' OR 1=1 --'", harmless: true },
   { sql: "SELECT 'x; DELETE FROM orders' AS s", harmless: true },
   { sql: 'FROM orders LIMIT 1', harmless: true },
+  { sql: 'SELECT count(*) FROM Main.ORDERS', harmless: true },
   { sql: 'SELECT region, sum(amount) FROM orders GROUP BY region', harmless: true },
 ];

@@ -26,8 +26,11 @@ export function allowedTablesOf(row: Pick<ConnectionRow, 'allowedTables'>, table
   return tables.filter((t) => wanted.has(t.name.toLowerCase()) || wanted.has(t.key.toLowerCase()));
 }
 
-export function visibleSchemaOf(session: Pick<DbSession, 'defaultSchema'>, tables: TableInfo[]): VisibleSchema {
-  return { defaultSchema: session.defaultSchema, tables: new Map(tables.map((t) => [t.key, new Set(t.columns.map((c) => c.name))])) };
+export function visibleSchemaOf(session: Pick<DbSession, 'defaultSchema' | 'dialect'>, tables: TableInfo[]): VisibleSchema {
+  return {
+    defaultSchema: session.defaultSchema, tables: new Map(tables.map((t) => [t.key, new Set(t.columns.map((c) => c.name))])),
+    foldCase: session.dialect === 'sqlite' || session.dialect === 'duckdb',
+  };
 }
 
 /** Gates 3 and 4 for the session's dialect. */

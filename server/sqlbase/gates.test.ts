@@ -105,8 +105,8 @@ describe('gate 2: one statement per execution, by protocol', () => {
   });
 });
 
-const fileSchema = { defaultSchema: 'main', tables: new Map([['orders', new Set(['id', 'region', 'amount'])]]) };
-const duckSchema = { defaultSchema: 'main', tables: new Map([['main.orders', new Set(['id', 'region', 'amount'])]]) };
+const fileSchema = { defaultSchema: 'main', tables: new Map([['orders', new Set(['id', 'region', 'amount'])]]), foldCase: true };
+const duckSchema = { defaultSchema: 'main', tables: new Map([['main.orders', new Set(['id', 'region', 'amount'])]]), foldCase: true };
 
 const pgSchema = { defaultSchema: 'public', tables: new Map([['public.orders', new Set(['id', 'region', 'amount'])]]) };
 const mySchema = { defaultSchema: 'shop', tables: new Map([['orders', new Set(['id', 'region', 'amount'])]]) };
@@ -162,5 +162,11 @@ describe('gate 4: only the tables and columns the user may see', () => {
       expect((await gateDuckDb(sql, duckSchema)).ok, sql).toBe(false);
     }
     expect((await gateDuckDb('SELECT o.id FROM main.orders o', duckSchema)).ok).toBe(true);
+    // SQLite and DuckDB names match whatever their case, hidden ones too.
+    expect(gateMySql('SELECT ID FROM Orders', fileSchema, 'sqlite').ok).toBe(true);
+    expect((await gateDuckDb('SELECT ID FROM MAIN.Orders', duckSchema)).ok).toBe(true);
+    expect(gateMySql('SELECT * FROM SALARIES', fileSchema, 'sqlite').ok).toBe(false);
+    expect((await gateDuckDb('SELECT * FROM Salaries', duckSchema)).ok).toBe(false);
+    expect(gateMySql('SELECT * FROM Orders', mySchema, 'mysql').ok).toBe(false);
   });
 });
