@@ -70,12 +70,12 @@ async function attempt(ctx: ModeContext, open: OpenConnection, sql: string, sour
   const seen: Record<string, unknown>[] = [];
   let sentAt = 0;
   // The rows so far go to the client as they come (a table); the final frame replaces them with the chart.
-  const onRows = (rows: Record<string, unknown>[]) => {
+  const onRows = (rows: Record<string, unknown>[], columns: string[]) => {
     seen.push(...rows);
     if (!progress || Date.now() - sentAt < PROGRESS_EVERY_MS) return;
     sentAt = Date.now();
     progress.chart({
-      type: 'response_table', sql, columns: Object.keys(seen[0] ?? {}), data: [...seen], truncated: false,
+      type: 'response_table', sql, columns, data: [...seen], truncated: false,
       description: `正在读取查询结果，已读取 ${seen.length} 行…`, db_name: open.row.dbName,
     });
   };
