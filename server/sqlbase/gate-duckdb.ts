@@ -165,6 +165,18 @@ class DuckWalk {
 }
 
 let parser: Promise<DuckDBConnection> | null = null;
+/** One parse at a time on the shared connection: a tree is always the tree of the statement that asked for it. */
+let queue: Promise<unknown> = Promise.resolve();
+
+async function serialize(sql: string): Promise<string> {
+  const run = queue.then(async () => {
+    const connection = await parserConnection();
+    const result = await connection.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR) AS j', [sql]);
+    return String(result.getRowsJS()[0]?.[0] ?? '{}');
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
 
 /** A private in-memory DuckDB that only parses: no file access, no extensions, configuration locked. */
 function parserConnection(): Promise<DuckDBConnection> {
@@ -184,9 +196,7 @@ export async function gateDuckDb(sql: string, schema: VisibleSchema): Promise<Ga
   if (sql.length > MAX_SQL_CHARS) return { ok: false, reason: `查询语句过长（超过 ${MAX_SQL_CHARS} 个字符）` };
   let tree: { error?: boolean; error_message?: string; statements?: { node: Json; named_param_map?: unknown[] }[] };
   try {
-    const connection = await parserConnection();
-    const result = await connection.runAndReadAll('SELECT json_serialize_sql($1::VARCHAR) AS j', [sql]);
-    tree = JSON.parse(String(result.getRowsJS()[0]?.[0] ?? '{}'));
+    tree = JSON.parse(await serialize(sql));
   } catch (err) {
     return { ok: false, reason: 'SQL 语法错误，无法按 DuckDB 语法解析', detail: String((err as Error).message ?? '').slice(0, 300) };
   }

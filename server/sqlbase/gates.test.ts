@@ -162,6 +162,10 @@ describe('gate 4: only the tables and columns the user may see', () => {
       expect((await gateDuckDb(sql, duckSchema)).ok, sql).toBe(false);
     }
     expect((await gateDuckDb('SELECT o.id FROM main.orders o', duckSchema)).ok).toBe(true);
+    // Parses at once each get their own statement's tree (one parser connection, one parse at a time).
+    const mixed = Array.from({ length: 40 }, (_, i) => (i % 2 ? 'SELECT * FROM salaries' : 'SELECT id FROM orders'));
+    const verdicts = await Promise.all(mixed.map((sql) => gateDuckDb(sql, duckSchema)));
+    expect(verdicts.map((v) => v.ok)).toEqual(mixed.map((_, i) => i % 2 === 0));
     // SQLite and DuckDB names match whatever their case, hidden ones too.
     expect(gateMySql('SELECT ID FROM Orders', fileSchema, 'sqlite').ok).toBe(true);
     expect((await gateDuckDb('SELECT ID FROM MAIN.Orders', duckSchema)).ok).toBe(true);
