@@ -1,7 +1,10 @@
 // Database chat figures (issue 13), run by bench/sqlbase.mjs under tsx: (1) server time from receiving a model's SQL
 // to the first row handed on (connection, schema, gates, read-only transaction, first batch) on a 1,000,000-row
 // indexed PostgreSQL table, p95 of 40; (2) resident memory while 1,000,000-row results are capped and streamed;
-// (3) table recall on a generated 500-table schema, 50 questions naming a column's comment, top 10, no model.
+// (3) table recall on a generated 500-table schema, 50 questions naming a column's comment, top 10, no model;
+// (4) the same first-row figure on 1,000,000-row SQLite and DuckDB files (a child process per SQLite session).
+// Every measured statement is a different query the database runs (its own lower bound on id): no result cache is
+// involved; what is reused is the idle session and the table list (D40), as in the server.
 import type { Deps } from '../server/deps';
 import { loadConfig } from '../server/config';
 import type { ConnectionRow } from '../server/sqlbase/connections';
@@ -9,11 +12,16 @@ import type { TableInfo } from '../server/sqlbase/drivers';
 import { closeIdleSessions, openConnection, releaseConnection, runGated } from '../server/sqlbase/execute';
 import { encryptSecret, parseKey } from '../server/sqlbase/secret';
 import { indexTables, rankTables } from '../server/sqlbase/recall';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { createPgDatabase } from '../server/test-support/external-dbs';
 
 const ROWS = 1_000_000;
 const key = parseKey('11'.repeat(32))!;
-const config = { ...loadConfig({ OUTBOUND_ALLOW: '127.0.0.1', DATA_DIR: '/tmp/kb-bench-sqlbase' }), dbSecretKey: key };
+const fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-bench-files-'));
+const config = { ...loadConfig({ OUTBOUND_ALLOW: '127.0.0.1', DATA_DIR: '/tmp/kb-bench-sqlbase', DB_FILE_DIR: fileDir }), dbSecretKey: key };
 // The audit log is a database write after the rows; a no-op here (the figure is the time to the first row).
 const db = { insert: () => ({ values: async () => undefined }) } as unknown as Deps['db'];
 const deps: Deps = { db, now: () => new Date(), config };
@@ -32,22 +40,7 @@ async function firstRow() {
       id: 1, dbName: pg.database, dbType: 'postgresql', dbHost: pg.host, dbPort: pg.port, dbUser: pg.user, dbPwdEnc: encryptSecret(key, pg.password),
       dbPath: '', comment: '', secrecy: 'public', reviewRoles: [], allowedTables: ['big'], ownerId: null, createdAt: new Date(), updatedAt: new Date(),
     } as ConnectionRow;
-    const times: number[] = [];
-    for (let i = 0; i < 44; i++) {
-      const started = performance.now();
-      let first = 0;
-      const open = await openConnection(deps, row);
-      try {
-        await runGated(deps, actor, open, `SELECT id, region, amount FROM big WHERE region = '华南' AND id > ${i * 1000} ORDER BY id`, {
-          onRows: () => {
-            if (!first) first = performance.now() - started;
-          },
-        });
-      } finally {
-        await releaseConnection(open);
-      }
-      if (i >= 4) times.push(first);
-    }
+    const { times, cold } = await firstRowTimes(row);
     const baseline = rssMib();
     let peak = baseline;
     const timer = setInterval(() => (peak = Math.max(peak, rssMib())), 5);
@@ -62,10 +55,63 @@ async function firstRow() {
     }
     clearInterval(timer);
     await closeIdleSessions();
-    return { p95: p95(times), memoryGrowth: peak - baseline };
+    return { p95: p95(times), cold, memoryGrowth: peak - baseline };
   } finally {
     await pg.drop();
   }
+}
+
+/** Server time from the SQL to the first row handed on, 44 times (4 warm-ups, the first kept as the cold figure). */
+async function firstRowTimes(row: ConnectionRow): Promise<{ times: number[]; cold: number }> {
+  const times: number[] = [];
+  let cold = 0;
+  for (let i = 0; i < 44; i++) {
+    const started = performance.now();
+    let first = 0;
+    const open = await openConnection(deps, row);
+    try {
+      await runGated(deps, actor, open, `SELECT id, region, amount FROM big WHERE region = '华南' AND id > ${i * 1000} ORDER BY id`, {
+        onRows: () => {
+          if (!first) first = performance.now() - started;
+        },
+      });
+    } finally {
+      await releaseConnection(open);
+    }
+    if (!first) throw new Error('no row');
+    if (i === 0) cold = first;
+    if (i >= 4) times.push(first);
+  }
+  return { times, cold };
+}
+
+/** The first-row figure on 1,000,000-row SQLite and DuckDB files with an index on region. */
+async function fileFirstRow() {
+  const sqlite = new Database(path.join(fileDir, 'big.sqlite'));
+  sqlite.exec(`create table big (id integer primary key, region text, amount real, note text);
+    with recursive g(n) as (select 1 union all select n + 1 from g where n < ${ROWS})
+    insert into big select n, case n % 4 when 0 then '华东' when 1 then '华北' when 2 then '华南' else '西部' end, n * 0.5, hex(randomblob(16)) from g;
+    create index big_region_idx on big(region, id);`);
+  sqlite.close();
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const instance = await DuckDBInstance.create(path.join(fileDir, 'big.duckdb'));
+  const c = await instance.connect();
+  await c.run(`create table big as select range::int id, (['华东','华北','华南','西部'])[1 + range % 4] region, range * 0.5 amount, md5(range::varchar) note
+    from range(1, ${ROWS + 1}); create index big_region_idx on big(region); checkpoint;`);
+  c.closeSync();
+  instance.closeSync();
+  const out: Record<string, { p95: number; cold: number }> = {};
+  for (const [dbType, file] of [['sqlite', 'big.sqlite'], ['duckdb', 'big.duckdb']] as const) {
+    const row = {
+      id: 2, dbName: dbType, dbType, dbHost: '', dbPort: 0, dbUser: '', dbPwdEnc: null, dbPath: file, comment: '', secrecy: 'public', reviewRoles: [],
+      allowedTables: ['big'], ownerId: null, createdAt: new Date(), updatedAt: new Date(),
+    } as ConnectionRow;
+    const { times, cold } = await firstRowTimes(row);
+    out[dbType] = { p95: p95(times), cold };
+  }
+  await closeIdleSessions();
+  fs.rmSync(fileDir, { recursive: true, force: true });
+  return out;
 }
 
 const ENTITIES = ['客户', '订单', '合同', '发票', '库存', '仓库', '员工', '部门', '项目', '供应商', '采购', '付款', '收款', '物流', '车辆', '设备', '工单', '门店', '会员', '积分',
@@ -114,5 +160,10 @@ function recall() {
 }
 
 const first = await firstRow();
+const files = await fileFirstRow();
 const r = recall();
-console.log(JSON.stringify({ firstRowP95Ms: first.p95, memoryGrowthMib: first.memoryGrowth, recallAt10: r.recall, questions: r.questions, recallMs: r.msPerQuestion }));
+console.log(JSON.stringify({
+  firstRowP95Ms: first.p95, firstRowColdMs: first.cold, memoryGrowthMib: first.memoryGrowth, recallAt10: r.recall, questions: r.questions,
+  recallMs: r.msPerQuestion, sqliteFirstRowP95Ms: files.sqlite.p95, sqliteColdMs: files.sqlite.cold, duckdbFirstRowP95Ms: files.duckdb.p95,
+  duckdbColdMs: files.duckdb.cold,
+}));

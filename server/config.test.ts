@@ -60,6 +60,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DB_CHAT_TIMEOUT_MS: '5' })).toThrow('配置项 DB_CHAT_TIMEOUT_MS 无效');
   });
 
+  it('takes DB_FILE_DIR only as a directory of its own: not the root, a system directory, DATA_DIR or one holding it', () => {
+    expect(loadConfig({}).dbFileDir).toBeNull();
+    expect(loadConfig({ DB_FILE_DIR: '/srv/dbfiles', DATA_DIR: '/srv/kb/data' }).dbFileDir).toBe('/srv/dbfiles');
+    expect(loadConfig({ DB_FILE_DIR: '/srv/kb/data/dbfiles', DATA_DIR: '/srv/kb/data' }).dbFileDir).toBe('/srv/kb/data/dbfiles');
+    for (const dir of ['/', '/etc', '/tmp', '/root', '/srv/kb/data', '/srv/kb', '/srv', '/srv/kb/data/../']) {
+      expect(() => loadConfig({ DB_FILE_DIR: dir, DATA_DIR: '/srv/kb/data' }), dir).toThrow('配置项 DB_FILE_DIR 无效');
+    }
+  });
+
   it('keeps operator passwords verbatim', () => {
     expect(loadConfig({ INITIAL_ADMIN_PASSWORD: ' Spaced pass 2030 ' }).initialAdminPassword).toBe(' Spaced pass 2030 ');
   });

@@ -76,6 +76,11 @@ export type Config = {
   dbChatTimeoutMs: number;
   dbChatMaxRows: number;
   dbChatMaxBytes: number;
+  /**
+   * The one directory (DB_FILE_DIR, resolved) whose files SQLite and DuckDB connections may open, or null: no file
+   * connections. Never the root, a system directory, DATA_DIR or a directory holding DATA_DIR (D45).
+   */
+  dbFileDir: string | null;
 };
 
 /** A model and how many requests it serves at once (more wait in a queue). */
@@ -293,6 +298,19 @@ function outboundAllow(env: Env, name: string): OutboundRule {
   return rule;
 }
 
+/** Directories a database file directory may never be (nor hold DATA_DIR). */
+const SYSTEM_DIRS = ['/', '/bin', '/boot', '/dev', '/etc', '/lib', '/lib64', '/proc', '/root', '/run', '/sbin', '/sys', '/usr', '/var', '/tmp'];
+
+function dbFileDir(env: Env, name: string, dataDir: string, cwd: string): string | null {
+  const v = raw(env, name);
+  if (v === undefined) return null;
+  const dir = path.resolve(cwd, v);
+  const inside = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
+  if (SYSTEM_DIRS.includes(dir)) throw new ConfigError(name, '不能是根目录或系统目录，请指定专门存放数据库文件的目录', 'must be a directory for database files, not the root or a system directory');
+  if (inside(dataDir, dir)) throw new ConfigError(name, '不能是 DATA_DIR 或包含 DATA_DIR 的目录', 'must not be DATA_DIR or a directory holding it');
+  return dir;
+}
+
 function secretKeyOf(env: Env, name: string): Buffer | null {
   const v = raw(env, name);
   if (v === undefined) return null;
@@ -344,6 +362,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dbChatTimeoutMs: int(env, 'DB_CHAT_TIMEOUT_MS', 30_000, 100, 3_600_000),
     dbChatMaxRows: int(env, 'DB_CHAT_MAX_ROWS', 1000, 1, 1_000_000),
     dbChatMaxBytes: int(env, 'DB_CHAT_MAX_BYTES', 8 * MIB, 1024, 1024 * MIB),
+    dbFileDir: dbFileDir(env, 'DB_FILE_DIR', path.resolve(cwd, raw(env, 'DATA_DIR') ?? './data'), cwd),
   };
 }
 

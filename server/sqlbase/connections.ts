@@ -8,7 +8,9 @@ import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../http-error';
 import { parseReviewRoles } from '../knowledge/documents';
 import type { Viewer } from '../knowledge/visibility';
-import { DB_TYPES, type ConnSpec, type DbType } from './drivers';
+import type { Config } from '../config';
+import { DB_TYPES, FILE_DB_TYPES, type ConnSpec, type DbType } from './drivers';
+import { dbPathField } from './files';
 import { validHost } from './outbound';
 import { decryptSecret, encryptSecret, secretKey } from './secret';
 
@@ -68,13 +70,18 @@ export async function toApi(deps: Pick<Deps, 'db'>, rows: ConnectionRow[]): Prom
 type Fields = Pick<ConnectionRow, 'dbType' | 'dbName' | 'dbHost' | 'dbPort' | 'dbUser' | 'dbPath' | 'comment'>;
 
 /** The connection fields of a form, checked: a known type, a name, a host that is only a host, a port. */
-export function fieldsOf(body: DbConfigBody): Fields {
+export function fieldsOf(body: DbConfigBody, config: Pick<Config, 'dbFileDir'>): Fields {
   const dbType = body.db_type.trim().toLowerCase();
-  if (!(DB_TYPES as readonly string[]).includes(dbType) || dbType === 'sqlite' || dbType === 'duckdb') {
-    throw badRequest(`不支持的数据库类型：${body.db_type}（可选 postgresql、mysql）`);
+  if (!(DB_TYPES as readonly string[]).includes(dbType)) {
+    throw badRequest(`不支持的数据库类型：${body.db_type}（可选 ${DB_TYPES.join('、')}）`);
   }
   const dbName = body.db_name.trim();
   if (!DB_NAME_PATTERN.test(dbName)) throw badRequest('数据库名称只能包含中文、字母、数字、下划线、点和短横线，最长 64 个字符');
+  if (FILE_DB_TYPES.includes(dbType as DbType)) {
+    // A file inside DB_FILE_DIR: no host, port, account or password.
+    const dbPath = dbPathField(config, body.db_path ?? body.file_path);
+    return { dbType, dbName, dbHost: '', dbPort: 0, dbUser: '', dbPath, comment: (body.comment ?? '').trim() };
+  }
   const dbHost = (body.db_host ?? '').trim();
   if (!validHost(dbHost)) throw badRequest('请填写正确的主机地址（主机名或 IP 地址）');
   const port = body.db_port === undefined || body.db_port === '' ? 0 : Number(body.db_port);
@@ -88,7 +95,8 @@ export function fieldsOf(body: DbConfigBody): Fields {
 }
 
 /** Whether a stored password may go with these fields: only to the same server and account it was given for. */
-const sameTarget = (a: Fields, b: Fields) => a.dbType === b.dbType && a.dbHost === b.dbHost && a.dbPort === b.dbPort && a.dbUser === b.dbUser;
+const sameTarget = (a: Fields, b: Fields) => a.dbType === b.dbType && a.dbHost === b.dbHost && a.dbPort === b.dbPort && a.dbUser === b.dbUser
+  && a.dbPath === b.dbPath;
 
 /** The driver spec of a stored connection (its password decrypted). */
 export function specOf(deps: Pick<Deps, 'config'>, row: ConnectionRow): ConnSpec {
@@ -103,7 +111,7 @@ export function specOf(deps: Pick<Deps, 'config'>, row: ConnectionRow): ConnSpec
  * account the viewer may use (so a stored password can never be sent to another host).
  */
 export async function specForTest(deps: Deps, viewer: Viewer, body: DbConfigBody): Promise<ConnSpec> {
-  const fields = fieldsOf(body);
+  const fields = fieldsOf(body, deps.config);
   let dbPwd = body.db_pwd ?? '';
   if (!dbPwd) {
     const [row] = await visibleConnections(deps, viewer, fields.dbName);
@@ -124,7 +132,7 @@ function assertGrade(viewer: Viewer, grade: string): void {
 
 /** Adds a connection; the grade defaults to the lowest, never above the viewer's clearance. */
 export async function addConnection(deps: Deps, viewer: Viewer, body: DbConfigBody): Promise<ConnectionRow> {
-  const fields = fieldsOf(body);
+  const fields = fieldsOf(body, deps.config);
   const secrecy = body.secrecy ?? viewer.grades[0];
   if (!secrecy) throw badRequest('您没有可用的密级');
   assertGrade(viewer, secrecy);
@@ -135,7 +143,7 @@ export async function addConnection(deps: Deps, viewer: Viewer, body: DbConfigBo
   if (exists) throw badRequest(DB_MESSAGES.exists);
   const now = deps.now();
   const [row] = await deps.db.insert(dbConnections).values({
-    ...fields, dbPwdEnc: body.db_pwd ? encryptSecret(secretKey(deps.config), body.db_pwd) : null,
+    ...fields, dbPwdEnc: body.db_pwd && !FILE_DB_TYPES.includes(fields.dbType as DbType) ? encryptSecret(secretKey(deps.config), body.db_pwd) : null,
     secrecy, reviewRoles, allowedTables, ownerId: viewer.id, createdAt: now, updatedAt: now,
   }).onConflictDoNothing().returning();
   if (!row) throw badRequest(DB_MESSAGES.exists);
@@ -147,10 +155,11 @@ export async function addConnection(deps: Deps, viewer: Viewer, body: DbConfigBo
  * the stored one, unless the server or account changes: then a new password is required.
  */
 export async function editConnection(deps: Deps, viewer: Viewer, body: DbConfigBody): Promise<ConnectionRow> {
-  const fields = fieldsOf(body);
+  const fields = fieldsOf(body, deps.config);
   const row = await visibleConnection(deps, viewer, fields.dbName);
   const patch: Partial<typeof dbConnections.$inferInsert> = { ...fields, updatedAt: deps.now() };
-  if (body.db_pwd) patch.dbPwdEnc = encryptSecret(secretKey(deps.config), body.db_pwd);
+  if (FILE_DB_TYPES.includes(fields.dbType as DbType)) patch.dbPwdEnc = null;
+  else if (body.db_pwd) patch.dbPwdEnc = encryptSecret(secretKey(deps.config), body.db_pwd);
   else if (!sameTarget(row, fields) && row.dbPwdEnc) throw badRequest(DB_MESSAGES.needPassword);
   if (body.secrecy !== undefined) {
     assertGrade(viewer, body.secrecy);

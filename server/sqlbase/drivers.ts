@@ -1,8 +1,8 @@
 // Opening a connection for database chat, per type, and running one statement on it under gate 1 (a read-only
 // transaction) and gate 2 (one statement per execution by protocol: PostgreSQL's extended protocol, MySQL without
 // CLIENT_MULTI_STATEMENTS), with the statement timeout enforced by the database, a row cap and a byte cap. Rows
-// are read in batches and handed on as they come. Every connection is fresh and closed after use; MySQL's LOCAL
-// INFILE is switched off in the handshake and no client option reaches a driver.
+// are read in batches and handed on as they come. MySQL's LOCAL INFILE is switched off in the handshake and no
+// client option reaches a driver. SQLite and DuckDB files: driver-sqlite.ts, driver-duckdb.ts.
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
@@ -16,6 +16,8 @@ export const FILE_DB_TYPES: DbType[] = ['sqlite', 'duckdb'];
 
 export type ConnSpec = { dbType: DbType; dbName: string; dbHost: string; dbPort: number; dbUser: string; dbPwd: string; dbPath: string };
 export type Limits = { timeoutMs: number; maxRows: number; maxBytes: number };
+/** Rows as they are read (within the caps), with the result's column names. */
+export type OnRows = (rows: Record<string, unknown>[], columns: string[]) => void;
 
 export type RunResult = { columns: string[]; types: string[]; rows: Record<string, unknown>[]; truncated: boolean };
 
@@ -30,25 +32,27 @@ export class DbError extends Error {
   }
 }
 
-export type Dialect = 'postgresql' | 'mysql' | 'mariadb';
+export type Dialect = 'postgresql' | 'mysql' | 'mariadb' | 'sqlite' | 'duckdb';
 
 export type DbSession = {
   dialect: Dialect;
   /** Schema or database unqualified names resolve to. */
   defaultSchema: string;
   tables(): Promise<TableInfo[]>;
-  /** Whether the account may write, from the database's own grants. */
+  /** Whether the account may write, from the database's own grants (a file opened read-only: false). */
   canWrite(): Promise<boolean>;
-  run(sql: string, limits: Limits, onRows?: (rows: Record<string, unknown>[]) => void): Promise<RunResult>;
+  /** A file database opened read-only (SQLite, DuckDB) rather than an account on a server. */
+  fileDb?: boolean;
+  run(sql: string, limits: Limits, onRows?: OnRows): Promise<RunResult>;
   /** Whether the connection may serve another statement (false once it broke or was cut at a cap). */
   reusable(): boolean;
   close(): Promise<void>;
 };
 
-const CONNECT_TIMEOUT_MS = 10_000;
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /** A driver error as a Chinese message: the kind of failure, never the driver's text. */
-function describe(err: unknown, phase: 'connect' | 'run'): DbError {
+export function describe(err: unknown, phase: 'connect' | 'run'): DbError {
   if (err instanceof DbError) return err;
   const described = describeKind(err, phase);
   described.cause = err;
@@ -90,7 +94,7 @@ const PG_TYPES: Record<number, string> = {
 };
 
 /** A numeric string as a number when exact enough for a chart; else the string. */
-function numeric(value: unknown): unknown {
+export function numeric(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const n = Number(value);
   return Number.isFinite(n) && (Math.abs(n) < 2 ** 53 || !/^-?\d+$/.test(value)) ? n : value;
@@ -101,12 +105,14 @@ function byteSize(row: Record<string, unknown>): number {
 }
 
 /** Collects rows under the caps; answers false once a cap is reached (the rest is not read). */
-class Collector {
+export class Collector {
   rows: Record<string, unknown>[] = [];
   bytes = 0;
   truncated = false;
+  /** The result's column names, set by the driver before the first rows (handed on with every batch). */
+  columns: string[] = [];
 
-  constructor(private readonly limits: Limits, private readonly onRows?: (rows: Record<string, unknown>[]) => void) {}
+  constructor(private readonly limits: Limits, private readonly onRows?: OnRows) {}
 
   add(batch: Record<string, unknown>[]): boolean {
     const taken: Record<string, unknown>[] = [];
@@ -124,7 +130,7 @@ class Collector {
       this.rows.push(row);
       taken.push(row);
     }
-    if (taken.length) this.onRows?.(taken);
+    if (taken.length) this.onRows?.(taken, this.columns);
     return !this.truncated;
   }
 }
@@ -221,6 +227,7 @@ async function openPostgres(config: Config, spec: ConnSpec): Promise<DbSession> 
                 }
               });
             });
+            collector.columns = fields.map((f) => f.name);
             const converted = rows.map((row) => {
               const out: Record<string, unknown> = {};
               for (const f of fields) {
@@ -334,6 +341,7 @@ async function openMySql(config: Config, spec: ConnSpec): Promise<DbSession> {
           const q = raw.query(sql);
           q.on('fields', (f: { name: string; columnType: number }[]) => {
             fields = f ?? [];
+            collector.columns = fields.map((x) => x.name);
           });
           q.on('result', (row: Record<string, unknown>) => {
             if (done) return;
@@ -391,6 +399,9 @@ export async function openSession(config: Config, spec: ConnSpec): Promise<DbSes
   switch (spec.dbType) {
     case 'postgresql': return openPostgres(config, spec);
     case 'mysql': return openMySql(config, spec);
+    // Loaded with the first file connection (native bindings), not at server start.
+    case 'sqlite': return (await import('./driver-sqlite')).openSqlite(config, spec);
+    case 'duckdb': return (await import('./driver-duckdb')).openDuckDb(config, spec);
     default: throw new DbError(`暂不支持该类型的数据库：${spec.dbType}`, 'connect');
   }
 }

@@ -4,8 +4,9 @@
 // the database's own; rows are capped and handed on as they come. Every statement, refused or run, is audited.
 import type { Actor, Deps } from '../deps';
 import { writeAudit } from '../identity/audit';
-import { DbError, openSession, type DbSession, type Limits, type RunResult, type TableInfo } from './drivers';
+import { DbError, openSession, type DbSession, type Limits, type OnRows, type RunResult, type TableInfo } from './drivers';
 import type { GateResult, VisibleSchema } from './gate-common';
+import { gateDuckDb } from './gate-duckdb';
 import { gateMySql } from './gate-mysql';
 import { gatePostgres } from './gate-pg';
 import { specOf, type ConnectionRow } from './connections';
@@ -25,13 +26,20 @@ export function allowedTablesOf(row: Pick<ConnectionRow, 'allowedTables'>, table
   return tables.filter((t) => wanted.has(t.name.toLowerCase()) || wanted.has(t.key.toLowerCase()));
 }
 
-export function visibleSchemaOf(session: Pick<DbSession, 'defaultSchema'>, tables: TableInfo[]): VisibleSchema {
-  return { defaultSchema: session.defaultSchema, tables: new Map(tables.map((t) => [t.key, new Set(t.columns.map((c) => c.name))])) };
+export function visibleSchemaOf(session: Pick<DbSession, 'defaultSchema' | 'dialect'>, tables: TableInfo[]): VisibleSchema {
+  return {
+    defaultSchema: session.defaultSchema, tables: new Map(tables.map((t) => [t.key, new Set(t.columns.map((c) => c.name))])),
+    foldCase: session.dialect === 'sqlite' || session.dialect === 'duckdb',
+  };
 }
 
 /** Gates 3 and 4 for the session's dialect. */
 export async function gate(session: Pick<DbSession, 'dialect'>, sql: string, schema: VisibleSchema): Promise<GateResult> {
-  return session.dialect === 'postgresql' ? gatePostgres(sql, schema) : gateMySql(sql, schema, session.dialect);
+  switch (session.dialect) {
+    case 'postgresql': return gatePostgres(sql, schema);
+    case 'duckdb': return gateDuckDb(sql, schema);
+    default: return gateMySql(sql, schema, session.dialect);
+  }
 }
 
 export const limitsOf = (config: Deps['config']): Limits => ({
@@ -133,7 +141,7 @@ export type GatedRun = { result: RunResult; durationMs: number };
  * Throws SqlRefused or DbError (Chinese messages without driver internals).
  */
 export async function runGated(
-  deps: Deps, actor: Actor, open: OpenConnection, sql: string, options: { onRows?: (rows: Record<string, unknown>[]) => void; source?: string } = {},
+  deps: Deps, actor: Actor, open: OpenConnection, sql: string, options: { onRows?: OnRows; source?: string } = {},
 ): Promise<GatedRun> {
   const started = performance.now();
   const text = sql.trim().replace(/;\s*$/, '');

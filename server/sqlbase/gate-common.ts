@@ -8,6 +8,8 @@ export type VisibleSchema = {
   tables: Map<string, Set<string>>;
   /** Database (MySQL) or schema (PostgreSQL) that unqualified names resolve to. */
   defaultSchema: string;
+  /** Table names match whatever their case (SQLite, DuckDB); otherwise exactly as the parser gives them. */
+  foldCase?: boolean;
 };
 
 /** A refusal's reason is shown to the user (Chinese); `detail` (a parser's own words) goes only to the model's correction. */
@@ -82,7 +84,11 @@ export class CteScopes {
 
 /** The table a reference names, if the user may see it; otherwise a refusal naming it. */
 export function visibleTable(schema: VisibleSchema, key: string, shown: string): Set<string> {
-  const columns = schema.tables.get(key);
+  let columns = schema.tables.get(key);
+  if (!columns && schema.foldCase) {
+    const wanted = key.toLowerCase();
+    for (const [k, v] of schema.tables) if (k.toLowerCase() === wanted) columns = v;
+  }
   if (!columns) refuse(`不能访问表 ${shown}：该表不存在或您无权访问`);
   return columns as Set<string>;
 }

@@ -6,7 +6,9 @@ import type { TableInfo } from './drivers';
 
 export const SCHEMA_BUDGET_TOKENS = 3000;
 
-const DIALECT_NAMES: Record<string, string> = { postgresql: 'PostgreSQL', mysql: 'MySQL', mariadb: 'MariaDB（MySQL 兼容）' };
+const DIALECT_NAMES: Record<string, string> = {
+  postgresql: 'PostgreSQL', mysql: 'MySQL', mariadb: 'MariaDB（MySQL 兼容）', sqlite: 'SQLite', duckdb: 'DuckDB',
+};
 
 /** The tables as compact text, cut to the budget (whole tables, the first ones first). */
 export function schemaText(tables: TableInfo[], samples: Map<string, Record<string, unknown>[]>, budgetTokens = SCHEMA_BUDGET_TOKENS): string {
@@ -16,7 +18,7 @@ export function schemaText(tables: TableInfo[], samples: Map<string, Record<stri
   for (const t of tables) {
     const lines = [`表 ${t.name}${t.comment ? `（${t.comment}）` : ''}：`];
     for (const c of t.columns) lines.push(`  - ${c.name} ${c.type}${c.comment ? ` -- ${c.comment}` : ''}`);
-    for (const r of t.refs) lines.push(`  外键：${r.column} → ${r.table.replace(/^public\./, '')}.${r.refColumn}`);
+    for (const r of t.refs) lines.push(`  外键：${r.column} → ${r.table.replace(/^(public|main)\./, '')}.${r.refColumn}`);
     const rows = samples.get(t.key);
     if (rows?.length) {
       const shown = rows.slice(0, 3).map((row) => JSON.stringify(row).slice(0, 300));

@@ -1,6 +1,7 @@
 // Which tables a question is about, for schemas too large to send whole: full-text scoring (BM25) of each table's
 // name, comment and columns (names and comments) against the question, Chinese segmented as in knowledge search
-// (words plus single characters). The best tables come with the tables they reference, or that reference them.
+// (words plus single characters), fused with the tables nearest by vector when an embedding model is configured
+// (vector-recall.ts). The best tables come with the tables they reference, or that reference them.
 import { estimateTokens } from '../chat/history';
 import { words } from '../knowledge/segment';
 import type { TableInfo } from './drivers';
@@ -19,7 +20,7 @@ export function terms(text: string): string[] {
   return out;
 }
 
-const tableText = (t: TableInfo) => [t.name, t.comment, ...t.columns.flatMap((c) => [c.name, c.comment])].join(' ');
+export const tableText = (t: TableInfo) => [t.name, t.comment, ...t.columns.flatMap((c) => [c.name, c.comment])].join(' ');
 
 export type TableIndex = { tables: TableInfo[]; docs: Map<string, number>[]; lengths: number[]; df: Map<string, number>; avg: number };
 
@@ -57,10 +58,35 @@ export function rankTables(index: TableIndex, question: string): { table: TableI
   return scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score);
 }
 
-/** The tables to describe: all when they fit the budget; else the top `k` by recall plus their related tables. */
-export function recallTables(tables: TableInfo[], question: string, budgetTokens: number, k = 10): TableInfo[] {
-  if (estimateTokens(tables.map(tableText).join('\n')) * 1.5 <= budgetTokens) return tables;
-  const top = rankTables(indexTables(tables), question).slice(0, k).map((s) => s.table);
+/** Whether every table can be described within the budget (then nothing needs recalling). */
+export const fitsBudget = (tables: TableInfo[], budgetTokens: number) => estimateTokens(tables.map(tableText).join('\n')) * 1.5 <= budgetTokens;
+
+/** Reciprocal rank fusion's constant: a table's score is the sum of 1 / (RRF_K + rank) over the lists. */
+const RRF_K = 60;
+
+/** Ranked lists of the same tables merged by reciprocal rank fusion, best first. */
+export function fuseRanks(lists: TableInfo[][]): TableInfo[] {
+  const scores = new Map<string, { table: TableInfo; score: number; best: number }>();
+  for (const list of lists) {
+    list.forEach((table, rank) => {
+      const entry = scores.get(table.key) ?? { table, score: 0, best: rank };
+      entry.score += 1 / (RRF_K + rank + 1);
+      entry.best = Math.min(entry.best, rank);
+      scores.set(table.key, entry);
+    });
+  }
+  return [...scores.values()].sort((a, b) => b.score - a.score || a.best - b.best).map((e) => e.table);
+}
+
+/**
+ * The tables to describe: all when they fit the budget; else the top `k` by recall plus their related tables.
+ * Recall is full text (BM25); with `byVector` (tables nearest the question by an embedding model, best first) the
+ * two rankings are fused.
+ */
+export function recallTables(tables: TableInfo[], question: string, budgetTokens: number, k = 10, byVector: TableInfo[] | null = null): TableInfo[] {
+  if (fitsBudget(tables, budgetTokens)) return tables;
+  const byText = rankTables(indexTables(tables), question).map((s) => s.table);
+  const top = (byVector?.length ? fuseRanks([byText.slice(0, 50), byVector.slice(0, 50)]) : byText).slice(0, k);
   const byKey = new Map(tables.map((t) => [t.key, t]));
   const chosen = new Map(top.map((t) => [t.key, t]));
   for (const t of top) {

@@ -27,6 +27,8 @@ type ChatBody = { model?: string; messages?: Message[]; stream?: boolean; max_to
 /** What the fake model has seen and done. */
 export type FakeLlmStats = {
   requests: number;
+  /** Texts embedded (all embedding requests). */
+  embedded: number;
   active: number;
   completed: number;
   aborted: number;
@@ -210,6 +212,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, stats: FakeLlmS
   if (req.method === 'POST' && path === '/v1/embeddings') {
     const body = (await readJson(req)) as { input?: string | string[]; model?: string };
     const inputs = Array.isArray(body.input) ? body.input : [body.input ?? ''];
+    stats.embedded += inputs.length;
     return sendJson(res, 200, {
       object: 'list',
       model: body.model,
@@ -264,7 +267,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, stats: FakeLlmS
 /** Starts the fake model server on a free loopback port. */
 export async function startFakeLlm(options: { port?: number; models?: string[] } = {}): Promise<FakeLlm> {
   const models = options.models ?? ['fake-chat', 'fake-embedding'];
-  const stats: FakeLlmStats = { requests: 0, active: 0, completed: 0, aborted: 0, prompts: [], options: [] };
+  const stats: FakeLlmStats = { requests: 0, embedded: 0, active: 0, completed: 0, aborted: 0, prompts: [], options: [] };
   const server = createServer((req, res) => {
     handle(req, res, stats, models).catch((err: Error) => sendJson(res, 400, { error: { message: err.message } }));
   });

@@ -10,7 +10,8 @@ import { correctionHint, DbError, type TableInfo } from '../../sqlbase/drivers';
 import { openConnection, releaseConnection, runGated, SqlRefused, type OpenConnection } from '../../sqlbase/execute';
 import { OutboundRefused } from '../../sqlbase/outbound';
 import { executePrompt, parseModelAnswer, qaPrompt, schemaText, SCHEMA_BUDGET_TOKENS } from '../../sqlbase/prompt';
-import { recallTables } from '../../sqlbase/recall';
+import { fitsBudget, recallTables } from '../../sqlbase/recall';
+import { rankTablesByVector } from '../../sqlbase/vector-recall';
 import { toChartView } from '../excel/chart';
 import type { ChatModeHandler, FinishProgress, LlmMessage, ModeContext, ModeFinish } from '../mode';
 
@@ -24,7 +25,10 @@ const quote = (dialect: string, name: string) => (dialect === 'postgresql' ? `"$
 async function samplesOf(open: OpenConnection, tables: TableInfo[]): Promise<Map<string, Record<string, unknown>[]>> {
   const out = new Map<string, Record<string, unknown>[]>();
   for (const t of tables.slice(0, SAMPLE_TABLES)) {
-    const name = open.session.dialect === 'postgresql' ? t.key.split('.').map((p) => quote('postgresql', p)).join('.') : quote('mysql', t.key);
+    const dialect = open.session.dialect;
+    // PostgreSQL and DuckDB keys are schema.table; SQLite takes "" quotes too; MySQL backticks.
+    const name = dialect === 'postgresql' || dialect === 'duckdb' ? t.key.split('.').map((p) => quote('postgresql', p)).join('.')
+      : quote(dialect === 'sqlite' ? 'postgresql' : 'mysql', t.key);
     try {
       const result = await open.session.run(`SELECT * FROM ${name} LIMIT 3`, { timeoutMs: 3000, maxRows: 3, maxBytes: 4096 });
       out.set(t.key, result.rows);
@@ -51,7 +55,9 @@ async function connectionFor(ctx: ModeContext): Promise<OpenConnection> {
 }
 
 async function described(ctx: ModeContext, open: OpenConnection): Promise<string> {
-  const tables = recallTables(open.tables, ctx.question, SCHEMA_BUDGET_TOKENS);
+  // Vectors only when the schema is too large to send whole (and an embedding model is configured).
+  const byVector = fitsBudget(open.tables, SCHEMA_BUDGET_TOKENS) ? null : await rankTablesByVector(ctx.deps.config, open.tables, ctx.question);
+  const tables = recallTables(open.tables, ctx.question, SCHEMA_BUDGET_TOKENS, 10, byVector);
   return schemaText(tables, await samplesOf(open, tables));
 }
 
@@ -64,12 +70,12 @@ async function attempt(ctx: ModeContext, open: OpenConnection, sql: string, sour
   const seen: Record<string, unknown>[] = [];
   let sentAt = 0;
   // The rows so far go to the client as they come (a table); the final frame replaces them with the chart.
-  const onRows = (rows: Record<string, unknown>[]) => {
+  const onRows = (rows: Record<string, unknown>[], columns: string[]) => {
     seen.push(...rows);
     if (!progress || Date.now() - sentAt < PROGRESS_EVERY_MS) return;
     sentAt = Date.now();
     progress.chart({
-      type: 'response_table', sql, columns: Object.keys(seen[0] ?? {}), data: [...seen], truncated: false,
+      type: 'response_table', sql, columns, data: [...seen], truncated: false,
       description: `正在读取查询结果，已读取 ${seen.length} 行…`, db_name: open.row.dbName,
     });
   };

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_PATHS } from '../../../contract/api';
+import { DB_PATHS, SQL_RUN_STREAM_TYPE, type SqlRunFrame } from '../../../contract/api';
 import { auditLog, dbConnections, roles } from '../../db/schema';
 import { MYSQL_CORPUS, PG_CORPUS, type Attempt } from '../../sqlbase/corpus';
 import { KEY_FILE } from '../../sqlbase/secret';
@@ -214,6 +214,17 @@ describe('the four gates against the attack corpus (read-write account)', () => 
       expect(body.success, res.body.slice(0, 300)).toBe(true);
       expect(body.data.data).toHaveLength(1000);
       expect(body.data.truncated).toBe(true);
+    }
+    // The editor's stream: PostgreSQL's cursor batches and MariaDB's row stream arrive as separate frames, capped.
+    for (const name of [pgName(), myName()]) {
+      const res = await t.app.inject({
+        method: 'POST', url: DB_PATHS.sqlRun, headers: { ...bearer(tokens.zhangwei), accept: SQL_RUN_STREAM_TYPE }, payload: { db_name: name, sql: 'SELECT * FROM orders' },
+      });
+      const frames = res.body.trim().split('\n').map((line) => JSON.parse(line) as SqlRunFrame);
+      const batches = frames.filter((f) => f.type === 'rows');
+      expect(batches.length, name).toBeGreaterThan(1);
+      expect(batches.flatMap((b) => (b.type === 'rows' ? b.rows : []))).toHaveLength(1000);
+      expect(frames.at(-1)).toMatchObject({ type: 'end', rows: 1000, truncated: true });
     }
     // Nothing keeps running on the server after the answer (PostgreSQL: no active statement of the account).
     const active = await pgDb.admin(`select count(*)::int n from pg_stat_activity where usename = '${pgDb.user}' and state = 'active'`);

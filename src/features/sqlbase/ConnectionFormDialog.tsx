@@ -1,15 +1,15 @@
 import { Alert, Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { DB_NAME_PATTERN, DB_TYPE_OPTIONS } from '../../../contract/api/sqlbase-limits';
+import { DB_NAME_PATTERN, DB_TYPE_OPTIONS, isFileDbType } from '../../../contract/api/sqlbase-limits';
 import type { DbConfigBody, DbConnection, DbTestResult } from '../../../contract/api';
 import { Dialog } from '../../components/dialog';
 import { REVIEW_ROLE_HINT, reviewRoleField, reviewRoleValues } from '../knowledge/documents/review-roles';
 import { ReviewRoleSelect } from '../knowledge/documents/ReviewRoleSelect';
 import type { Option } from '../knowledge/documents/useDocumentOptions';
-import { useAddDbMutation, useEditDbMutation, useTestDbMutation } from './api';
+import { useAddDbMutation, useDbSupportTypesQuery, useEditDbMutation, useTestDbMutation } from './api';
 
 type Values = {
-  db_type: string; db_name: string; db_host: string; db_port: number | null; db_user: string; db_pwd?: string; comment?: string;
+  db_type: string; db_name: string; db_host?: string; db_port?: number | null; db_user?: string; db_pwd?: string; db_path?: string; comment?: string;
   secrecy: string; review_role: string[]; allowed_tables?: string;
 };
 
@@ -27,11 +27,13 @@ const portOf = (type: string) => DB_TYPE_OPTIONS.find((t) => t.db_type === type)
 
 /** The body of add / edit / test from the form. */
 export function bodyOf(v: Values): DbConfigBody {
-  return {
-    db_type: v.db_type, db_name: v.db_name.trim(), db_host: v.db_host.trim(), db_port: v.db_port ?? 0, db_user: v.db_user.trim(),
-    db_pwd: v.db_pwd ?? '', comment: v.comment?.trim() ?? '', secrecy: v.secrecy, review_role: reviewRoleField(v.review_role),
+  const common = {
+    db_type: v.db_type, db_name: v.db_name.trim(), comment: v.comment?.trim() ?? '', secrecy: v.secrecy, review_role: reviewRoleField(v.review_role),
     allowed_tables: v.allowed_tables?.trim() ?? '',
   };
+  // A file on the server has a path and nothing else (no host, account or password).
+  if (isFileDbType(v.db_type)) return { ...common, db_path: v.db_path?.trim() ?? '' };
+  return { ...common, db_host: v.db_host?.trim() ?? '', db_port: v.db_port ?? 0, db_user: v.db_user?.trim() ?? '', db_pwd: v.db_pwd ?? '' };
 }
 
 /** 新增 / 编辑数据库连接: the type's fields, who may use it, and 测试连接 with its result. */
@@ -42,6 +44,11 @@ export function ConnectionFormDialog({ connection, grades, roles, canTest, onClo
   const [test, testState] = useTestDbMutation();
   const [tested, setTested] = useState<{ ok: true; result: DbTestResult } | { ok: false; message: string } | null>(null);
   const editing = connection !== null;
+  const dbType = Form.useWatch('db_type', form) ?? connection?.db_type ?? 'postgresql';
+  const fileDb = isFileDbType(dbType);
+  const supported = useDbSupportTypesQuery().data;
+  const typeOptions = DB_TYPE_OPTIONS.filter((t) => !supported || t.db_type === connection?.db_type || supported.some((s) => s.db_type === t.db_type))
+    .map((t) => ({ value: t.db_type, label: t.label }));
   const resultRef = useRef<HTMLDivElement>(null);
   // The result may be below the fold of the dialog's body: bring it into view.
   useEffect(() => {
@@ -79,14 +86,14 @@ export function ConnectionFormDialog({ connection, grades, roles, canTest, onClo
           if (changed.db_type) form.setFieldValue('db_port', portOf(changed.db_type));
         }}
         initialValues={connection ? {
-          db_type: connection.db_type, db_name: connection.db_name, db_host: connection.db_host, db_port: Number(connection.db_port) || null,
+          db_type: connection.db_type, db_name: connection.db_name, db_host: connection.db_host, db_port: Number(connection.db_port) || null, db_path: connection.db_path,
           db_user: connection.db_user, comment: connection.comment, secrecy: connection.secrecy,
           review_role: reviewRoleValues(connection.review_role), allowed_tables: connection.allowed_tables,
         } : { db_type: 'postgresql', db_port: 5432, secrecy: grades[0]?.value, review_role: reviewRoleValues('') }}
       >
         <Space.Compact block style={{ gap: 12 }}>
           <Form.Item name="db_type" label="数据库类型" style={{ flex: 1 }} rules={[{ required: true }]}>
-            <Select disabled={editing} options={DB_TYPE_OPTIONS.map((t) => ({ value: t.db_type, label: t.label }))} />
+            <Select disabled={editing} options={typeOptions} />
           </Form.Item>
           <Form.Item
             name="db_name"
@@ -98,27 +105,40 @@ export function ConnectionFormDialog({ connection, grades, roles, canTest, onClo
             <Input disabled={editing} maxLength={64} />
           </Form.Item>
         </Space.Compact>
-        <Space.Compact block style={{ gap: 12 }}>
-          <Form.Item name="db_host" label="主机" style={{ flex: 2 }} rules={[{ required: true, whitespace: true, message: '请输入主机地址' }]}>
-            <Input placeholder="如 10.0.0.12 或 db.example.com" maxLength={253} />
-          </Form.Item>
-          <Form.Item name="db_port" label="端口" style={{ flex: 1 }} rules={[{ required: true, message: '请输入端口' }]}>
-            <InputNumber min={1} max={65535} style={{ width: '100%' }} />
-          </Form.Item>
-        </Space.Compact>
-        <Space.Compact block style={{ gap: 12 }}>
-          <Form.Item name="db_user" label="用户名" style={{ flex: 1 }} rules={[{ required: true, whitespace: true, message: '请输入用户名' }]} extra="建议使用只读账号">
-            <Input maxLength={128} autoComplete="off" />
-          </Form.Item>
+        {fileDb ? (
           <Form.Item
-            name="db_pwd"
-            label="密码"
-            style={{ flex: 1 }}
-            extra={editing ? '不填写则保留原密码（更改主机、端口或用户名时须重新填写）' : '加密保存，不会再显示'}
+            name="db_path"
+            label="数据库文件"
+            extra="服务器上数据库文件目录（DB_FILE_DIR）中的文件，如 sales.duckdb 或 2024/sales.sqlite；以只读方式打开，不需要用户名和密码"
+            rules={[{ required: true, whitespace: true, message: '请输入数据库文件路径' }]}
           >
-            <Input.Password maxLength={512} autoComplete="new-password" />
+            <Input placeholder="如 sales.sqlite" maxLength={1000} autoComplete="off" />
           </Form.Item>
-        </Space.Compact>
+        ) : (
+          <>
+          <Space.Compact block style={{ gap: 12 }}>
+            <Form.Item name="db_host" label="主机" style={{ flex: 2 }} rules={[{ required: true, whitespace: true, message: '请输入主机地址' }]}>
+              <Input placeholder="如 10.0.0.12 或 db.example.com" maxLength={253} />
+            </Form.Item>
+            <Form.Item name="db_port" label="端口" style={{ flex: 1 }} rules={[{ required: true, message: '请输入端口' }]}>
+              <InputNumber min={1} max={65535} style={{ width: '100%' }} />
+            </Form.Item>
+          </Space.Compact>
+          <Space.Compact block style={{ gap: 12 }}>
+            <Form.Item name="db_user" label="用户名" style={{ flex: 1 }} rules={[{ required: true, whitespace: true, message: '请输入用户名' }]} extra="建议使用只读账号">
+              <Input maxLength={128} autoComplete="off" />
+            </Form.Item>
+            <Form.Item
+              name="db_pwd"
+              label="密码"
+              style={{ flex: 1 }}
+              extra={editing ? '不填写则保留原密码（更改主机、端口或用户名时须重新填写）' : '加密保存，不会再显示'}
+            >
+              <Input.Password maxLength={512} autoComplete="new-password" />
+            </Form.Item>
+          </Space.Compact>
+          </>
+        )}
         <Space.Compact block style={{ gap: 12 }}>
           <Form.Item name="secrecy" label="密级" style={{ flex: 1 }} rules={[{ required: true, message: '请选择密级' }]} extra="密级达到的人员才能看到并使用该连接">
             <Select options={gradeOptions} />
@@ -127,7 +147,7 @@ export function ConnectionFormDialog({ connection, grades, roles, canTest, onClo
             <ReviewRoleSelect options={roles} />
           </Form.Item>
         </Space.Compact>
-        <Form.Item name="allowed_tables" label="可访问的表" extra="逗号分隔的表名；不填则为该账号能读的全部表。其他表不会告诉大模型，也不能被查询">
+        <Form.Item name="allowed_tables" label="可访问的表" extra={`逗号分隔的表名；不填则为${fileDb ? '该数据库文件中' : '该账号能读'}的全部表。其他表不会告诉大模型，也不能被查询`}>
           <Input placeholder="如 orders,customers" maxLength={5000} />
         </Form.Item>
         <Form.Item name="comment" label="说明">

@@ -85,4 +85,39 @@ describe('数据库 (/sqlBase)', { timeout: 120_000 }, () => {
       review_role: '-2', allowed_tables: 'orders,customers',
     });
   });
+
+  it('asks a file type for its path instead of host, port, account and password, and offers only the types the server supports', async () => {
+    const server = serve([], {
+      [`GET ${DB_PATHS.supportType}`]: aiOk([{ db_type: 'postgresql', is_file_db: false }, { db_type: 'mysql', is_file_db: false }, { db_type: 'sqlite', is_file_db: true }]),
+      [`POST ${DB_PATHS.add}`]: aiOk(true),
+    });
+    const { user } = renderSignedIn('/sqlBase', manager);
+    await user.click(await screen.findByTestId('sqlbase-empty-add', {}, LOAD));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('主机')).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('数据库类型'));
+    await waitFor(() => expect(screen.getAllByText('SQLite（数据库文件）').length).toBeGreaterThan(0));
+    expect(screen.queryByText('DuckDB（数据库文件）')).not.toBeInTheDocument();
+    await user.click(screen.getAllByText('SQLite（数据库文件）').at(-1)!);
+    expect(await within(dialog).findByLabelText('数据库文件')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('主机')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('密码')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('数据库名称'), 'sales');
+    await user.type(within(dialog).getByLabelText('数据库文件'), 'sales.sqlite');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(server.calls.some((c) => c.url === DB_PATHS.add)).toBe(true));
+    const sent = bodyOf(server.calls.find((c) => c.url === DB_PATHS.add)!);
+    expect(sent).toMatchObject({ db_type: 'sqlite', db_name: 'sales', db_path: 'sales.sqlite' });
+    expect(sent).not.toHaveProperty('db_host');
+    expect(sent).not.toHaveProperty('db_pwd');
+  });
+
+  it('shows a file connection by its path', async () => {
+    serve([{ ...CONNECTION, db_type: 'duckdb', db_name: 'sales', db_host: '', db_port: '0', db_user: '', db_path: 'sales.duckdb', has_password: false }]);
+    renderSignedIn('/sqlBase', manager);
+    const page = await screen.findByTestId('sqlbase-page', {}, LOAD);
+    await within(page).findByText('sales', {}, LOAD);
+    expect(page).toHaveTextContent('文件：sales.duckdb');
+    expect(page).toHaveTextContent('DuckDB');
+  });
 });

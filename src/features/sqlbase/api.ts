@@ -1,16 +1,20 @@
 import { DB_PATHS } from '../../../contract/api/runtime';
-import type { DbConfigBody, DbConnection, DbTestResult, SqlRunBody, SqlRunResult } from '../../../contract/api';
+import type { DbConfigBody, DbConnection, DbTestResult } from '../../../contract/api';
 import { api } from '../../lib/http/api';
 import { withUserInfo } from '../knowledge/user-info';
 
 const post = (url: string, body: object = {}, silent?: boolean) => ({ url, method: 'POST' as const, data: withUserInfo(body), silent });
 
-/** Database connections of /sqlBase (DB-GPT's db calls) and the SQL editor's run call. */
+/** Database connections of /sqlBase (DB-GPT's db calls) (the SQL editor's run call streams: run-sql-stream.ts). */
 export const sqlbaseApi = api.enhanceEndpoints({ addTagTypes: ['DbConnection'] }).injectEndpoints({
   endpoints: (build) => ({
     dbList: build.query<DbConnection[], void>({
       query: () => ({ url: DB_PATHS.list, method: 'GET' as const }),
       providesTags: ['DbConnection'],
+    }),
+    /** The types this server offers (file types only where the operator opened a directory for them). */
+    dbSupportTypes: build.query<{ db_type: string; is_file_db: boolean }[], void>({
+      query: () => ({ url: DB_PATHS.supportType, method: 'GET' as const }),
     }),
     addDb: build.mutation<boolean, DbConfigBody>({
       query: (body) => post(DB_PATHS.add, body),
@@ -28,11 +32,7 @@ export const sqlbaseApi = api.enhanceEndpoints({ addTagTypes: ['DbConnection'] }
     testDb: build.mutation<DbTestResult, DbConfigBody>({
       query: (body) => post(DB_PATHS.testConnect, body, true),
     }),
-    /** Silent: the answer shows the error in place of the result. */
-    runSql: build.mutation<SqlRunResult, SqlRunBody>({
-      query: (body) => post(DB_PATHS.sqlRun, body, true),
-    }),
   }),
 });
 
-export const { useDbListQuery, useAddDbMutation, useEditDbMutation, useDeleteDbMutation, useTestDbMutation, useRunSqlMutation } = sqlbaseApi;
+export const { useDbListQuery, useDbSupportTypesQuery, useAddDbMutation, useEditDbMutation, useDeleteDbMutation, useTestDbMutation } = sqlbaseApi;

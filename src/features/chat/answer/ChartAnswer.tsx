@@ -1,8 +1,8 @@
 import { Alert, Button, Input, Space, Table, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChartView } from '../../../../contract/api';
 import { saveFile } from '../../../platform';
-import { useRunSqlMutation } from '../../sqlbase/api';
+import { runSqlStream } from '../../sqlbase/run-sql-stream';
 import styles from '../chat.module.css';
 import { chartDataOf } from './chart-geometry';
 import { SvgChart } from './SvgChart';
@@ -26,21 +26,38 @@ function exportRows(chart: ChartView) {
   });
 }
 
-/** The SQL of a database answer: copyable, editable, and run again through the same gates (editor/sql/run). */
+/**
+ * The SQL of a database answer: copyable, editable, and run again through the same gates (editor/sql/run). The rows
+ * show as they arrive; the final result replaces them.
+ */
 function SqlEditor({ chart, onResult }: { chart: ChartView & { db_name: string }; onResult: (chart: ChartView) => void }) {
   const [text, setText] = useState(chart.sql);
-  const [run, state] = useRunSqlMutation();
+  const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+  const view = (columns: string[], data: Record<string, unknown>[], extra: Partial<ChartView>): ChartView => ({
+    ...chart, type: 'response_table', columns, data, x: undefined, y: undefined, ...extra,
+  });
   const submit = async () => {
     setError(null);
+    setRunning(true);
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
     try {
-      const result = await run({ db_name: chart.db_name, sql: text }).unwrap();
-      onResult({
-        ...chart, type: 'response_table', sql: result.sql, columns: result.columns, data: result.data, truncated: result.truncated,
-        x: undefined, y: undefined, description: `查询结果共 ${result.data.length} 行${result.truncated ? '（已截断）' : ''}，用时 ${result.duration_ms} ms。`,
+      const result = await runSqlStream({ db_name: chart.db_name, sql: text }, {
+        signal: controller.signal,
+        onRows: ({ columns, rows }) => onResult(view(columns, rows, { sql: text.trim(), truncated: false, description: `正在读取查询结果，已收到 ${rows.length} 行…` })),
       });
+      onResult(view(result.columns, result.rows, {
+        sql: result.sql, truncated: result.truncated,
+        description: `查询结果共 ${result.rows.length} 行${result.truncated ? '（已截断）' : ''}，用时 ${result.durationMs} ms。`,
+      }));
     } catch (err) {
-      setError((err as { message?: string }).message ?? '查询失败');
+      if (!controller.signal.aborted) setError((err as { message?: string }).message ?? '查询失败');
+    } finally {
+      if (abort.current === controller) setRunning(false);
     }
   };
   return (
@@ -54,7 +71,7 @@ function SqlEditor({ chart, onResult }: { chart: ChartView & { db_name: string }
         style={{ fontFamily: 'monospace' }}
       />
       <Space>
-        <Button type="primary" size="small" loading={state.isLoading} disabled={!text.trim()} onClick={() => void submit()} data-testid="sql-run">
+        <Button type="primary" size="small" loading={running} disabled={!text.trim()} onClick={() => void submit()} data-testid="sql-run">
           运行
         </Button>
         <Typography.Text copyable={{ text }} type="secondary">复制 SQL</Typography.Text>

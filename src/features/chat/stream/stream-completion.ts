@@ -36,7 +36,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** A refusal before the stream (HTTP error, or a JSON envelope instead of a stream): spec §8 like the interceptor. */
-function refusal(status: number, body: unknown): StreamError {
+export function refusal(status: number, body: unknown): StreamError {
   const code = bodyCode(body);
   const effective = code !== null && endsSession(code) ? code : status;
   const message = messageForFailure(effective, body);
