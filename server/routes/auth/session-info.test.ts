@@ -23,7 +23,7 @@ describe('user-detail', () => {
     expect(results.user).toMatchObject({ username: 'demo', fullName: '演示用户', roles: [{ name: '研发人员' }] });
     expect(results.clearance).toEqual({ code: 'secret', text: '秘密', rank: 30 });
     expect(results.grades.map((g: { text: string }) => g.text)).toEqual(['公开', '内部', '秘密']);
-    expect(results.allFunc).toEqual(['/knowledgeBase', '/knowledgeList', '/chatWindow', '/sqlBase', '/toolsBase', '/testCase']);
+    expect(results.allFunc).toEqual(['/knowledgeBase', '/knowledgeList', '/chatWindow', '/sqlBase', '/toolsBase', '/toolsList', '/testCase']);
     expect(results.allBtn).toMatchObject({ '/knowledgeList#upload': true, '/chatWindow#upload': true, '/sqlBase#test': true });
     expect(results.allBtn['/sqlBase#delete']).toBeUndefined();
     expect(results.mustChangePassword).toBe(false);
