@@ -55,7 +55,6 @@ async function until(user: string, generationId: string, done: (d: GenerationDet
 
 /** The current task of each item, in item order. */
 const current = (d: GenerationDetail): TaskState[] => d.items.map((i) => d.tasks.find((s) => s.task_id === i.task_id)!);
-const settled = (d: GenerationDetail) => current(d).every((s) => ['completed', 'latest', 'skipped', 'paused', 'pending_update', 'expired'].includes(s.status));
 
 const V1 = `# 账号管理
 ## 1.1 注册
