@@ -115,7 +115,7 @@ export function CaseEditDialog({ testCase, onClose }: CaseEditDialogProps) {
         <Form.Item label="步骤与预期结果" required>
           {draft.steps.map((s, i) => (
             <div key={i} style={{ display: 'flex', gap: 8, marginBottom: 8, alignItems: 'flex-start' }}>
-              <Typography.Text style={{ width: 24, paddingTop: 4 }}>{i + 1}.</Typography.Text>
+              <Typography.Text style={{ flex: '0 0 28px', paddingTop: 4, whiteSpace: 'nowrap' }}>{i + 1}.</Typography.Text>
               <Input.TextArea aria-label={`步骤 ${i + 1}`} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={1000} placeholder="操作步骤" value={s.step}
                 onChange={(e) => setStep(i, { step: e.target.value })} />
               <Input.TextArea aria-label={`预期结果 ${i + 1}`} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={1000} placeholder="预期结果" value={s.expected}

@@ -80,7 +80,7 @@ export function ItemsCard({ rows, editable, started, onActed }: ItemsCardProps) 
           { key: 'actions', title: '操作', width: 260, render: (_v, r, i) => actions(r, i) },
         ]}
       />
-      {editing && <ItemEditDialog item={editing} onClose={() => { setEditing(null); onActed(); }} />}
+      {editing && <ItemEditDialog item={editing} generated={editing.state?.status !== 'not_started'} onClose={() => { setEditing(null); onActed(); }} />}
       {skipping && (
         <Dialog
           open
