@@ -18,6 +18,9 @@ export type ItemsCardProps = {
   onActed: () => void;
 };
 
+/** Above this many items the table draws only the rows in view. */
+const VIRTUAL_ITEMS = 30;
+
 const SKIPPABLE = ['not_started', 'paused', 'terminated', 'pending_update', 'completed', 'latest'];
 const EDITABLE = ['not_started', 'paused', 'terminated', 'pending_update', 'completed', 'latest', 'skipped'];
 
@@ -69,7 +72,9 @@ export function ItemsCard({ rows, editable, started, onActed }: ItemsCardProps) 
         size="small"
         pagination={false}
         dataSource={rows}
-        scroll={{ y: 320 }}
+        // A long document's items are drawn as they scroll into view: the page re-renders them on every poll.
+        virtual={rows.length > VIRTUAL_ITEMS}
+        scroll={rows.length > VIRTUAL_ITEMS ? { x: 1000, y: 320 } : { y: 320 }}
         columns={[
           { key: 'position', title: '序号', dataIndex: 'position', width: 60 },
           { key: 'code', title: '编号', dataIndex: 'code', width: 90 },
