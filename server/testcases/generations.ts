@@ -12,7 +12,7 @@ import {
 import type { Deps } from '../deps';
 import { knowledgeDocuments, secrecyGrades, testcaseCases, testcaseGenerations, testcaseItems, testcaseTasks, users } from '../db/schema';
 import { badRequest, HttpError } from '../http-error';
-import { enqueue } from '../jobs/queue';
+import { enqueue, enqueueMany } from '../jobs/queue';
 import { absolute, removeFiles } from '../knowledge/storage';
 import { visibleTo, type Viewer } from '../knowledge/visibility';
 import { modelsOf } from '../llm/models';
@@ -109,8 +109,15 @@ async function insertItems(deps: Deps, tx: Tx, generationId: number, items: Spli
   const tasks = await tx.insert(testcaseTasks).values(rows.map((r) => ({
     uid: randomUUID(), generationId, itemId: r.id, status: 'not_started', createdAt: now, updatedAt: now,
   }))).returning({ id: testcaseTasks.id, uid: testcaseTasks.uid });
-  if (start) for (const t of tasks) await queueTask(deps, tx, t.id);
+  if (start) await queueTasks(deps, tx, tasks.map((t) => t.id));
   return tasks.map((t) => t.uid);
+}
+
+/** Queues many tasks in one statement (idempotent: a task already waiting keeps its job). */
+async function queueTasks(deps: Deps, tx: Tx | Deps['db'], taskIds: number[]): Promise<void> {
+  await enqueueMany({ ...deps, db: tx as unknown as Deps['db'] }, {
+    queue: TESTCASE_QUEUE, jobs: taskIds.map((taskId) => ({ key: testcaseJobKey(taskId), payload: { taskId } })), maxAttempts: deps.config.jobMaxAttempts,
+  });
 }
 
 export async function queueTask(deps: Deps, tx: Tx | Deps['db'], taskId: number): Promise<void> {
@@ -128,9 +135,7 @@ export async function startGeneration(deps: Deps, viewer: Viewer, generationUid:
   assertWritable(generation);
   const tasks = await deps.db.select().from(testcaseTasks)
     .where(and(eq(testcaseTasks.generationId, generation.id), inArray(testcaseTasks.status, ['not_started', 'pending_update'])));
-  await deps.db.transaction(async (tx) => {
-    for (const t of tasks) await queueTask(deps, tx, t.id);
-  });
+  await queueTasks(deps, deps.db, tasks.map((t) => t.id));
   return tasks.map((t) => t.uid);
 }
 
