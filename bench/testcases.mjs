@@ -4,7 +4,7 @@
 // means every task was shorter). `node bench/testcases.mjs` runs it alone, prints the goals and whether each was met,
 // and writes bench/results-testcases.json.
 /* global window, document -- the page.evaluate callbacks run in the browser */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { launchForBench } from './browser.mjs';
 import { loadFakeLlm } from './fake-llm-lib.mjs';
@@ -14,6 +14,16 @@ const ITEMS = 100;
 const ANSWER_MS = 200;
 const CONCURRENCY = 5;
 const IDEAL_MS = (ITEMS * ANSWER_MS) / CONCURRENCY;
+
+/** CPU time (user + system, ms) a process has used so far (Linux /proc; NaN elsewhere). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
 
 const DIGITS = '零一二三四五六七八九';
 /** 1..100 in Chinese numerals (第二十三条). */
@@ -89,6 +99,7 @@ export async function benchTestcases() {
     }
     // Started from the page, as a tester does; timed until task_status says every task is done.
     const t0 = performance.now();
+    const cpu0 = cpuMs(s.pid);
     await startButton.click();
     // Nothing is asked of the server while the model works (the bench's own questions would slow what it measures):
     // the model's answers are counted in this process; then task_status is asked until every task is stored.
@@ -111,6 +122,7 @@ export async function benchTestcases() {
       await new Promise((r) => setTimeout(r, 20));
     }
     const wall = performance.now() - t0;
+    const serverCpu = cpuMs(s.pid) - cpu0;
     const failed = states.filter((x) => x.status !== 'completed').length;
     const cases = states.reduce((n, x) => n + x.cases.length, 0);
     // The page keeps polling until it has shown every result. Looked for once a poll interval (a locator's
@@ -142,6 +154,7 @@ export async function benchTestcases() {
       },
       { name: 'for scale: page showed every result after (ms)', value: round(shownAfter), unit: 'ms' },
       { name: 'for scale: model requests made', value: llm.stats.requests, unit: '' },
+      { name: `for scale: server CPU time while the tasks ran (ms; the run took ${round(wall)}, on ${(await import('node:os')).loadavg()[0].toFixed(1)} load)`, value: round(serverCpu), unit: 'ms' },
       { name: `for scale: model slots in use while it worked, mean of ${busy.length} samples (of ${CONCURRENCY})`, value: round(busy.reduce((a, b) => a + b, 0) / busy.length), unit: '' },
       { name: `for scale: first model request after the click; last answer after (ms: ${round(modelDone)})`, value: round(firstRequest), unit: 'ms' },
     ];
