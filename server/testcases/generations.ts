@@ -208,8 +208,11 @@ async function summaries(deps: Pick<Deps, 'db'>, rows: { g: GenerationRow; owner
   const ids = rows.map((r) => r.g.id);
   const tasks = await deps.db.select({ generationId: testcaseTasks.generationId, status: testcaseTasks.status, itemId: testcaseTasks.itemId })
     .from(testcaseTasks).where(inArray(testcaseTasks.generationId, ids));
+  // Cases of the current version only: an expired task's cases neither count nor cover their item.
   const cases = await deps.db.select({ generationId: testcaseCases.generationId, itemId: testcaseCases.itemId, n: count() })
-    .from(testcaseCases).where(inArray(testcaseCases.generationId, ids)).groupBy(testcaseCases.generationId, testcaseCases.itemId);
+    .from(testcaseCases).innerJoin(testcaseTasks, eq(testcaseTasks.id, testcaseCases.taskId))
+    .where(and(inArray(testcaseCases.generationId, ids), sql`${testcaseTasks.status} <> 'expired'`))
+    .groupBy(testcaseCases.generationId, testcaseCases.itemId);
   return rows.map(({ g, owner, gradeName }) => {
     const mine = tasks.filter((t) => t.generationId === g.id && t.status !== 'expired');
     const items = new Set(mine.map((t) => t.itemId));

@@ -133,13 +133,33 @@ describe('test-case generation in the browser', () => {
     expect(content).toContain('用户名 3 个字符被拒绝');
     expect(JSON.parse(content)[0].rootTopic.title).toBe('账号需求');
 
+    // A newer version changes one item and adds one: 已过期 and 待更新, then 最新 once generated.
     await page.getByRole('button', { name: /更新需求文档/ }).click();
-    await expectText(page.getByRole('dialog'), '当前文档：账号需求.md');
+    const replace = page.getByRole('dialog');
+    await expectText(replace, '当前文档：账号需求.md');
+    const v2 = REQUIREMENTS.replace('30 分钟', '60 分钟') + '\n## 头像\n头像文件不超过 2 MB。';
+    const [newer] = await Promise.all([page.waitForEvent('filechooser'), replace.getByRole('button', { name: /选择文件/ }).click()]);
+    await newer.setFiles({ name: '账号需求-v2.md', mimeType: 'text/markdown', buffer: Buffer.from(v2) });
+    await pick(page, replace, '密级', '内部');
     await screenshotBoth(page, 'testcase-replace-dialog');
-    await page.getByRole('dialog').getByRole('button', { name: /取\s*消/ }).click();
+    await replace.getByRole('button', { name: /比较并更新/ }).click();
+    await expectText(page, /1 条变更、1 条新增、0 条删除、2 条未变/);
+    await replace.waitFor({ state: 'detached' });
+    await expectText(page, '生成待更新条目（2 条）');
+    await screenshotBoth(page, 'testcase-pending-update');
+    await page.getByRole('button', { name: /生成待更新条目/ }).click();
+    await expectText(page, '4/4 条完成', 30_000);
+    expect(await page.locator('.ant-tag').filter({ hasText: /^最新$/ }).count()).toBe(2);
+    await screenshotBoth(page, 'testcase-latest');
 
+    await page.getByRole('button', { name: /归\s*档/ }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /归\s*档/ }).click();
+    await expectText(page.locator('.ant-card-head'), '已归档');
+    expect(await page.getByRole('button', { name: /更新需求文档/ }).count()).toBe(0);
     await page.getByRole('button', { name: /返回列表/ }).click();
-    await expectText(page, '账号需求.md');
-    await screenshotBoth(page, 'testcase-list');
+    await expectText(page, '还没有用例生成');
+    await page.locator('.ant-segmented-item-label').filter({ hasText: '已归档' }).click();
+    await expectText(page, '账号需求-v2.md');
+    await screenshotBoth(page, 'testcase-list-archived');
   }, 180_000);
 });

@@ -159,6 +159,8 @@ describe('reviewing generated cases (issue 14)', () => {
     expect(expired).toHaveLength(2);
     expect(expired.every((s) => s.cases.length > 0)).toBe(true);
     expect(after.uncovered.map((id) => after.items.find((i) => i.id === id)!.title)).toEqual(['1.1 注册', '1.5 昵称']);
+    // Counted alike in the summary: the expired cases neither count nor cover.
+    expect(after.generation).toMatchObject({ items: 4, covered: 2, cases: current(after).filter((s) => s.status !== 'expired').reduce((n, s) => n + s.cases.length, 0) });
 
     expect((await post(TESTCASE_PATHS.start, 'demo', { generation_id: gid })).json().data).toHaveLength(2);
     after = await until('demo', gid, (x) => current(x).filter((s) => s.status === 'latest').length === 2);

@@ -17,7 +17,7 @@ export const POLL_MS = 2000;
 function currentTasks(data: GenerationDetail | undefined): TaskState[] {
   if (!data) return [];
   const ids = new Set(data.items.map((i) => i.task_id));
-  return data.tasks.filter((t) => ids.has(t.task_id) && t.status !== 'expired');
+  return data.tasks.filter((t) => ids.has(t.task_id) && t.status !== 'expired').sort((a, b) => a.position - b.position);
 }
 
 /**
