@@ -107,10 +107,11 @@ export async function mergeItem(deps: Deps, viewer: Viewer, itemId: number): Pro
   const { item, g } = await itemOf(deps, viewer, itemId);
   const [next] = await deps.db.select().from(testcaseItems)
     .where(and(eq(testcaseItems.generationId, g.id), gt(testcaseItems.position, item.position))).orderBy(asc(testcaseItems.position)).limit(1);
-  if (!next) throw badRequest('这是最后一个需求条目，没有可合并的下一条');
-  const [task, nextTask] = await Promise.all([currentTask(deps.db, item.id), currentTask(deps.db, next.id)]);
+  const [task, nextTask] = await Promise.all([currentTask(deps.db, item.id), next ? currentTask(deps.db, next.id) : undefined]);
   if (!task) throw new HttpError(404, '需求条目不存在');
-  if (nextTask?.status === 'in_progress') throw badRequest(`条目 ${next.code} 正在生成（${TASK_STATUS_NAMES.in_progress}），请先暂停再合并`);
+  // An item a newer source version removed (only an expired task left, listed last) is not a neighbour to merge.
+  if (!next || !nextTask) throw badRequest('这是最后一个需求条目，没有可合并的下一条');
+  if (nextTask.status === 'in_progress') throw badRequest(`条目 ${next.code} 正在生成（${TASK_STATUS_NAMES.in_progress}），请先暂停再合并`);
   const text = `${item.text}\n${next.text}`;
   if (Array.from(text).length > TESTCASE_LIMITS.maxItemChars) throw badRequest(`合并后的需求内容超过 ${TESTCASE_LIMITS.maxItemChars} 字，不能合并`);
   await deps.db.transaction(async (tx) => {

@@ -169,6 +169,11 @@ describe('reviewing generated cases (issue 14)', () => {
     expect(after.generation).toMatchObject({ items: 4, covered: 4, done: 4 });
     expect(after.uncovered).toEqual([]);
 
+    // The last current item's neighbour is the removed one: not mergeable.
+    const lastCurrent = after.items.find((i) => i.title === '1.5 昵称')!;
+    const merge = await post(TESTCASE_PATHS.mergeItem, 'demo', { item_id: lastCurrent.id });
+    expect([merge.statusCode, merge.json().err_msg]).toEqual([400, '这是最后一个需求条目，没有可合并的下一条']);
+
     // A lower grade than the generation's is refused: its cases came from the older version.
     const up = await upload(TESTCASE_PATHS.replaceSource, 'demo', v2, { secrecy: 'secret', generation_id: gid });
     expect(up.statusCode, up.body).toBe(200);
@@ -227,6 +232,27 @@ function unzip(buf: Buffer): Map<string, Buffer> {
 }
 
 type Topic = { title: string; children?: { attached: Topic[] } };
+
+describe('secrecy of the review calls (issue 14)', () => {
+  it('answers 404 to every review call on a generation above the caller\'s clearance, and changes nothing', async () => {
+    const res = await upload(TESTCASE_PATHS.generate, 'zhangwei', '第一条 机密系统登录须双因素认证。\n第二条 会话 15 分钟无操作自动退出。', { secrecy: 'confidential' });
+    expect(res.statusCode, res.body).toBe(200);
+    const gid = res.json().data.generation_id;
+    const d = await until('zhangwei', gid, (x) => current(x).every((s) => s.status === 'completed'));
+    const c = current(d)[0].cases[0];
+    const calls = [
+      post(TESTCASE_PATHS.editCase, 'demo', editBody(c, { title: '改' })),
+      post(TESTCASE_PATHS.editItem, 'demo', { item_id: d.items[0].id, title: 'x', text: 'y' }),
+      post(TESTCASE_PATHS.mergeItem, 'demo', { item_id: d.items[0].id }),
+      post(TESTCASE_PATHS.archive, 'demo', { generation_id: gid }),
+      post(TESTCASE_PATHS.export, 'demo', { generation_id: gid, format: 'xlsx' }),
+      post(TESTCASE_PATHS.export, 'demo', { generation_id: gid, format: 'xmind' }),
+      upload(TESTCASE_PATHS.replaceSource, 'demo', '第一条 改。', { secrecy: 'internal', generation_id: gid }),
+    ];
+    for (const r of await Promise.all(calls)) expect(r.statusCode, r.body).toBe(404);
+    expect(await detail('zhangwei', gid)).toEqual(d);
+  });
+});
 
 describe('exports (issue 14)', () => {
   let gid = '';
