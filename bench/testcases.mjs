@@ -68,6 +68,16 @@ export async function benchTestcases() {
   const { browser, close } = await launchForBench();
   try {
     const token = await signIn(s.url, 'demo', DEMO_PASSWORD);
+    // Warm-up, as the chat benchmark does: one small generation run to the end first, so the model client's first
+    // load and the database's first plans are not counted in the timed run.
+    const warm = new FormData();
+    warm.append('secrecy', 'internal');
+    warm.append('file', new Blob(['第一条 预热需求：备注不超过 10 个字。\n第二条 预热需求：标题必填。']), '预热.txt');
+    const warmIds = (await (await fetch(`${s.url}/api/apps/testcase_generation/v2/generate`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: warm })).json()).data.task_ids;
+    while (!(await call(s.url, token, '/api/apps/testcase_generation/v2/task_status', { task_ids: warmIds })).every((x) => x.status === 'completed')) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const warmRequests = llm.stats.requests;
     const form = new FormData();
     form.append('secrecy', 'internal');
     form.append('start', 'false');
@@ -100,14 +110,16 @@ export async function benchTestcases() {
     // Started from the page, as a tester does; timed until task_status says every task is done.
     const t0 = performance.now();
     const cpu0 = cpuMs(s.pid);
+    let answeredStart = NaN;
+    page.on('response', (r) => { if (r.url().endsWith('/v2/start')) answeredStart = performance.now() - t0; });
     await startButton.click();
     // Nothing is asked of the server while the model works (the bench's own questions would slow what it measures):
     // the model's answers are counted in this process; then task_status is asked until every task is stored.
     const busy = [];
     let firstRequest = NaN;
-    while (llm.stats.completed + llm.stats.aborted < ITEMS) {
+    while (llm.stats.completed + llm.stats.aborted < ITEMS + warmRequests) {
       if (performance.now() - t0 > 120_000) throw new Error('the model was not asked for every item in 2 minutes');
-      if (llm.stats.requests > 0) {
+      if (llm.stats.requests > warmRequests) {
         firstRequest ||= performance.now() - t0;
         busy.push(llm.stats.active);
       }
@@ -153,10 +165,10 @@ export async function benchTestcases() {
         value: round(Math.max(0, ...tasks)), budget: 50, unit: 'ms',
       },
       { name: 'for scale: page showed every result after (ms)', value: round(shownAfter), unit: 'ms' },
-      { name: 'for scale: model requests made', value: llm.stats.requests, unit: '' },
+      { name: 'for scale: model requests made (after the warm-up)', value: llm.stats.requests - warmRequests, unit: '' },
       { name: `for scale: server CPU time while the tasks ran (ms; the run took ${round(wall)}, on ${(await import('node:os')).loadavg()[0].toFixed(1)} load)`, value: round(serverCpu), unit: 'ms' },
       { name: `for scale: model slots in use while it worked, mean of ${busy.length} samples (of ${CONCURRENCY})`, value: round(busy.reduce((a, b) => a + b, 0) / busy.length), unit: '' },
-      { name: `for scale: first model request after the click; last answer after (ms: ${round(modelDone)})`, value: round(firstRequest), unit: 'ms' },
+      { name: `for scale: first model request after the click (ms; start answered after ${round(answeredStart)}, last model answer after ${round(modelDone)})`, value: round(firstRequest), unit: 'ms' },
     ];
   } finally {
     await close();
