@@ -220,7 +220,9 @@ async function summaries(deps: Pick<Deps, 'db'>, rows: { g: GenerationRow; owner
     const skipped = new Set(mine.filter((t) => t.status === 'skipped').map((t) => t.itemId));
     return {
       generation_id: g.uid, name: g.name, source_name: g.sourceName, secrecy: g.secrecy, secrecy_name: gradeName, owner,
-      archived: g.archived, items: items.size, done: mine.filter((t) => FINISHED.includes(t.status as TaskStatus)).length,
+      // An archived task no longer says how it ended: one archived with its cases had finished.
+      archived: g.archived, items: items.size,
+      done: mine.filter((t) => FINISHED.includes(t.status as TaskStatus) || (t.status === 'archived' && withCases.has(t.itemId))).length,
       covered: [...items].filter((i) => withCases.has(i) || skipped.has(i)).length,
       cases: cases.filter((c) => c.generationId === g.id).reduce((n, c) => n + Number(c.n), 0),
       gmt_created: g.createdAt.toISOString(), gmt_modified: g.updatedAt.toISOString(),
