@@ -1,11 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Popconfirm, Progress, Space, Tag } from 'antd';
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
-import type { GenerationDetail, TaskState, TaskStatus } from '../../../contract/api';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import type { GenerationDetail, TaskStatus } from '../../../contract/api';
 import { hasButton } from '../../lib/storage';
-import { exportCases, useArchiveGenerationMutation, useGenerationQuery, useStartGenerationMutation } from './api';
+import { exportCases, useArchiveGenerationMutation, useGenerationQuery, useStartGenerationMutation, useTaskStatesQuery } from './api';
 import { CasesCard } from './CasesCard';
 import { ItemsCard, type ItemRow } from './ItemsCard';
+import { currentTasks, settled, watchedTasks, withStates } from './live-states';
 import { ReplaceSourceDialog } from './ReplaceSourceDialog';
 import { anyRunning } from './task-status';
 
@@ -13,34 +14,31 @@ const FUNC = '/testCase';
 /** How often a generation with running tasks is asked again. */
 export const POLL_MS = 2000;
 
-/** The tasks of the items' current versions (an expired task belongs to an older version of the source). */
-function currentTasks(data: GenerationDetail | undefined): TaskState[] {
-  if (!data) return [];
-  const ids = new Set(data.items.map((i) => i.task_id));
-  return data.tasks.filter((t) => ids.has(t.task_id) && t.status !== 'expired').sort((a, b) => a.position - b.position);
-}
-
 /**
- * A generation's page: its items with their tasks' progress and actions, and the cases generated so far. Polled
- * while a task may still change; each answer is drawn as a deferred (interruptible) render, so a hundred items and
- * their cases arriving do not block the page (issue 14's benchmark: no main-thread task over 50 ms).
+ * A generation's page: its items with their tasks' progress and actions, and the cases generated so far. The
+ * generation is loaded once (and again after any action); while tasks may still change, task_status is polled for
+ * those tasks only and laid over it, until none waits or runs. Each answer is drawn as a deferred (interruptible)
+ * render, so a hundred items and their cases arriving do not block the page (issue 14's benchmark).
  */
 export function GenerationView({ id }: { id: string }) {
-  const [poll, setPoll] = useState(POLL_MS);
-  const { data, error, refetch } = useGenerationQuery(id, { pollingInterval: poll, skipPollingIfUnfocused: true });
-  const current = useMemo(() => currentTasks(data), [data]);
-  const statuses = current.map((t) => t.status as TaskStatus);
-  const started = statuses.some((s) => s !== 'not_started' && s !== 'skipped');
-  const running = anyRunning(statuses, started);
-  if (data && !running && poll) setPoll(0);
-  if (data && running && !poll) setPoll(POLL_MS);
-  const wake = useCallback(() => setPoll(POLL_MS), []);
+  const { data: detail, error, refetch } = useGenerationQuery(id);
+  // The tester just asked to start: its tasks are polled before the worker has taken any of them up.
+  const [kicked, setKicked] = useState(false);
+  const watched = useMemo(() => watchedTasks(currentTasks(detail), kicked), [detail, kicked]);
+  const { currentData: states } = useTaskStatesQuery(watched, { skip: watched.length === 0, pollingInterval: POLL_MS, skipPollingIfUnfocused: true });
+  const done = Boolean(states && states.length === watched.length && settled(states));
+  useEffect(() => {
+    // Every watched task reached a state that waits for the tester: load the generation once more and stop.
+    if (done) void refetch().then(() => setKicked(false));
+  }, [done, refetch]);
+  const data = useMemo(() => (detail ? withStates(detail, states) : undefined), [detail, states]);
+  const kick = useCallback(() => setKicked(true), []);
   const reload = useCallback(() => void refetch(), [refetch]);
   const shown = useDeferredValue(data);
 
   if (error) return <Alert type="error" showIcon title="生成任务不存在，或您无权查看" />;
   if (!shown) return <Card loading />;
-  return <GenerationBody id={id} data={shown} onWake={wake} onReplaced={reload} />;
+  return <GenerationBody id={id} data={shown} onWake={kick} onReplaced={reload} />;
 }
 
 type GenerationBodyProps = { id: string; data: GenerationDetail; onWake: () => void; onReplaced: () => void };
@@ -115,7 +113,7 @@ const GenerationBody = memo(function GenerationBody({ id, data, onWake: wake, on
           <Alert type="warning" showIcon title={`${data.uncovered.length} 条需求尚未被任何用例覆盖，也没有标记跳过：${rows.filter((r) => data.uncovered.includes(r.id)).map((r) => r.code).join('、')}`} />
         )}
       </Card>
-      <ItemsCard rows={rows} editable={editable} started={started} onActed={wake} />
+      <ItemsCard rows={rows} editable={editable} started={started} onQueued={wake} />
       <CasesCard cases={cases} editable={editable} />
       {replacing && (
         <ReplaceSourceDialog generationId={id} sourceName={g.source_name} onClose={(done) => { setReplacing(false); if (done) onReplaced(); }} />

@@ -15,7 +15,8 @@ export type ItemsCardProps = {
   editable: boolean;
   /** Some task was queued: pause and terminate make sense. */
   started: boolean;
-  onActed: () => void;
+  /** A task was queued again (resumed): the page polls it. */
+  onQueued: () => void;
 };
 
 /** Above this many items the table draws only the rows in view. */
@@ -25,7 +26,7 @@ const SKIPPABLE = ['not_started', 'paused', 'terminated', 'pending_update', 'com
 const EDITABLE = ['not_started', 'paused', 'terminated', 'pending_update', 'completed', 'latest', 'skipped'];
 
 /** The requirement items as split, each with its task's status and the tester's actions. */
-export function ItemsCard({ rows, editable, started, onActed }: ItemsCardProps) {
+export function ItemsCard({ rows, editable, started, onQueued }: ItemsCardProps) {
   const { message } = App.useApp();
   const [act] = useTaskActionMutation();
   const [skipItem] = useSkipItemMutation();
@@ -36,7 +37,7 @@ export function ItemsCard({ rows, editable, started, onActed }: ItemsCardProps) 
 
   const run = async (action: 'pause' | 'resume' | 'terminate', row: ItemRow) => {
     await act({ action, task_ids: [row.task_id] }).unwrap();
-    onActed();
+    if (action === 'resume') onQueued();
   };
 
   const actions = (row: ItemRow, index: number) => {
@@ -56,7 +57,7 @@ export function ItemsCard({ rows, editable, started, onActed }: ItemsCardProps) 
         {EDITABLE.includes(s) && <Button type="link" size="small" onClick={() => setEditing(row)}>编辑</Button>}
         {canMerge && (
           <Popconfirm title={`与下一条 ${next.code} 合并？`} description="合并后的条目会重新生成用例，下一条的用例将被删除。" okText="合并" cancelText="取消"
-            onConfirm={() => merge(row.id).unwrap().then(onActed)}>
+            onConfirm={() => merge(row.id).unwrap()}>
             <Button type="link" size="small">合并下一条</Button>
           </Popconfirm>
         )}
@@ -85,7 +86,7 @@ export function ItemsCard({ rows, editable, started, onActed }: ItemsCardProps) 
           { key: 'actions', title: '操作', width: 260, render: (_v, r, i) => actions(r, i) },
         ]}
       />
-      {editing && <ItemEditDialog item={editing} generated={editing.state?.status !== 'not_started'} onClose={() => { setEditing(null); onActed(); }} />}
+      {editing && <ItemEditDialog item={editing} generated={editing.state?.status !== 'not_started'} onClose={() => setEditing(null)} />}
       {skipping && (
         <Dialog
           open

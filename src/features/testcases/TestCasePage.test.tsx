@@ -89,6 +89,12 @@ describe('用例生成 (/testCase)', { timeout: 120_000 }, () => {
     const server = serve({
       [`POST ${TESTCASE_PATHS.detail}`]: () => aiOk(phase === 0 ? detail(['not_started', 'not_started', 'not_started'])
         : phase === 1 ? detail(['skipped', 'in_progress', 'in_progress']) : detail(['skipped', 'completed', 'completed'], true)),
+      // The page polls only the tasks that may still change.
+      [`POST ${TESTCASE_PATHS.taskStatus}`]: (config) => {
+        const ids = JSON.parse(String(config.data)).task_ids as string[];
+        const all = (phase === 2 ? detail(['skipped', 'completed', 'completed'], true) : detail(['skipped', 'in_progress', 'in_progress'])).tasks;
+        return aiOk(all.filter((t) => ids.includes(t.task_id)));
+      },
       [`POST ${TESTCASE_PATHS.skip}`]: () => aiOk([]),
       [`POST ${TESTCASE_PATHS.start}`]: () => {
         phase = 1;
@@ -110,9 +116,11 @@ describe('用例生成 (/testCase)', { timeout: 120_000 }, () => {
     // Polled until done: the cases arrive in the kit's table, linked to their items.
     expect(await screen.findByText('测试用例（2）', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('第二条-02')).toBeInTheDocument();
-    const polls = server.calls.filter((c) => c.url === TESTCASE_PATHS.detail).length;
+    const polled = server.calls.filter((c) => c.url === TESTCASE_PATHS.taskStatus);
+    expect(polled.length).toBeGreaterThan(0);
+    expect(polled.every((c) => JSON.stringify(bodyOf(c)) === JSON.stringify({ task_ids: ['t-2', 't-3'] }))).toBe(true);
     await new Promise((r) => setTimeout(r, 2500));
-    expect(server.calls.filter((c) => c.url === TESTCASE_PATHS.detail).length).toBe(polls);
+    expect(server.calls.filter((c) => c.url === TESTCASE_PATHS.taskStatus).length).toBe(polled.length);
   });
 
   it('saves an edited case as the tester types, and exports the cases through the platform', async () => {

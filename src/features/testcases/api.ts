@@ -19,6 +19,11 @@ export const testcaseApi = api.enhanceEndpoints({ addTagTypes: ['TestcaseGenerat
       query: (generation_id) => post(TESTCASE_PATHS.detail, { generation_id }),
       providesTags: ['TestcaseGeneration'],
     }),
+    // The states of the tasks that may still change (the generation's page polls it); refreshed by any action.
+    taskStates: build.query<TaskState[], string[]>({
+      query: (task_ids) => post(TESTCASE_PATHS.taskStatus, { task_ids }),
+      providesTags: ['TestcaseGeneration'],
+    }),
     startGeneration: build.mutation<string[], string>({
       query: (generation_id) => post(TESTCASE_PATHS.start, { generation_id }),
       invalidatesTags: ['TestcaseGeneration'],
@@ -52,7 +57,7 @@ export const testcaseApi = api.enhanceEndpoints({ addTagTypes: ['TestcaseGenerat
 });
 
 export const {
-  useGenerationsQuery, useGenerationQuery, useStartGenerationMutation, useTaskActionMutation, useSkipItemMutation, useEditItemMutation,
+  useGenerationsQuery, useGenerationQuery, useTaskStatesQuery, useStartGenerationMutation, useTaskActionMutation, useSkipItemMutation, useEditItemMutation,
   useMergeItemMutation, useEditCaseMutation, useArchiveGenerationMutation,
 } = testcaseApi;
 
