@@ -1,5 +1,5 @@
 import { Button, Card, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { TestCase } from '../../../contract/api';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { CaseEditDialog } from './CaseEditDialog';
@@ -29,7 +29,7 @@ const caseColumns = (edit: ((c: TestCase) => void) | null): DataTableColumn<Test
 export type CasesCardProps = { cases: TestCase[]; editable: boolean };
 
 /** The generation's current cases in the kit's table; each editable (saved as the tester goes) when allowed. */
-export function CasesCard({ cases, editable }: CasesCardProps) {
+export const CasesCard = memo(function CasesCard({ cases, editable }: CasesCardProps) {
   const [editing, setEditing] = useState<TestCase | null>(null);
   // A saved case shows at once, before the next poll brings it from the server.
   const [saved, setSaved] = useState<Map<number, TestCase>>(new Map());
@@ -49,4 +49,4 @@ export function CasesCard({ cases, editable }: CasesCardProps) {
       )}
     </Card>
   );
-}
+});

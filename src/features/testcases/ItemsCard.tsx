@@ -1,5 +1,5 @@
 import { App, Button, Card, Input, Popconfirm, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { RequirementItem, TaskState } from '../../../contract/api';
 import { Dialog } from '../../components/dialog';
 import { useMergeItemMutation, useSkipItemMutation, useTaskActionMutation } from './api';
@@ -25,8 +25,11 @@ const VIRTUAL_ITEMS = 30;
 const SKIPPABLE = ['not_started', 'paused', 'terminated', 'pending_update', 'completed', 'latest'];
 const EDITABLE = ['not_started', 'paused', 'terminated', 'pending_update', 'completed', 'latest', 'skipped'];
 
-/** The requirement items as split, each with its task's status and the tester's actions. */
-export function ItemsCard({ rows, editable, started, onQueued }: ItemsCardProps) {
+/**
+ * The requirement items as split, each with its task's status and the tester's actions. Memoised: the page's own
+ * state (a button's loading) does not redraw a hundred rows.
+ */
+export const ItemsCard = memo(function ItemsCard({ rows, editable, started, onQueued }: ItemsCardProps) {
   const { message } = App.useApp();
   const [act] = useTaskActionMutation();
   const [skipItem] = useSkipItemMutation();
@@ -110,4 +113,4 @@ export function ItemsCard({ rows, editable, started, onQueued }: ItemsCardProps)
       )}
     </Card>
   );
-}
+});
