@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = {
   'chat-file-upload': '对话上传文件',
   'testcase-generate': '新建用例生成',
   'testcase-tasks': '管理用例任务',
+  'testcase-edit': '编辑用例',
+  'testcase-export': '导出用例',
   'db-create': '新增数据库连接',
   'db-update': '编辑数据库连接',
   'db-delete': '删除数据库连接',

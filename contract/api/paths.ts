@@ -165,6 +165,14 @@ export const TESTCASE_PATHS = {
   resume: '/api/apps/testcase_generation/v2/task/resume',
   terminate: '/api/apps/testcase_generation/v2/task/terminate',
   skip: '/api/apps/testcase_generation/v2/item/skip',
+  editItem: '/api/apps/testcase_generation/v2/item/edit',
+  mergeItem: '/api/apps/testcase_generation/v2/item/merge',
+  editCase: '/api/apps/testcase_generation/v2/case/edit',
+  /** multipart, like generate: a newer version of the source (`file` with `secrecy`, or `doc_id`) and `generation_id`. */
+  replaceSource: '/api/apps/testcase_generation/v2/source/replace',
+  archive: '/api/apps/testcase_generation/v2/archive',
+  /** The cases as a file: body { generation_id, format: 'xlsx' | 'xmind' }. */
+  export: '/api/apps/testcase_generation/v2/export',
 } as const;
 
 /** Tools base (issue 15): tool sets, their tools, and trying a tool (the AI family's style). */

@@ -1,6 +1,6 @@
 // Test-case generation calls (spec §7; issue 14). Answers use the AI family's envelope.
 import { Type, type Static } from 'typebox';
-import { TASK_STATUSES, TESTCASE_LIMITS } from './testcase-limits';
+import { CASE_PRIORITIES, CASE_TYPES, TASK_STATUSES, TESTCASE_LIMITS } from './testcase-limits';
 
 export * from './testcase-limits';
 
@@ -107,3 +107,43 @@ export const SkipItemBody = Type.Object({
   reason: Text(TESTCASE_LIMITS.maxReasonChars, 1),
 });
 export type SkipItemBody = Static<typeof SkipItemBody>;
+
+/** An item's new wording (its task is generated again). */
+export const EditItemBody = Type.Object({
+  item_id: Type.Integer(),
+  title: Text(200, 1),
+  text: Text(TESTCASE_LIMITS.maxItemChars, 1),
+});
+export type EditItemBody = Static<typeof EditItemBody>;
+
+/** Merges an item with the item after it (the merged item's task is generated again). */
+export const MergeItemBody = Type.Object({ item_id: Type.Integer() });
+export type MergeItemBody = Static<typeof MergeItemBody>;
+
+/** A case as the tester edits it: the whole case, saved as they go. */
+export const EditCaseBody = Type.Object({
+  case_id: Type.Integer(),
+  title: Text(255, 1),
+  module: Text(100),
+  precondition: Text(1000),
+  steps: Type.Array(CaseStep, { minItems: 1, maxItems: TESTCASE_LIMITS.maxStepsPerCase }),
+  priority: Type.Enum(CASE_PRIORITIES),
+  case_type: Type.Enum(CASE_TYPES),
+});
+export type EditCaseBody = Static<typeof EditCaseBody>;
+
+/** What replacing the source changed: item counts, and the tasks made for the changed and new items (待更新). */
+export const ReplaceResult = Type.Object({
+  generation_id: Type.String(),
+  unchanged: Type.Integer(),
+  changed: Type.Integer(),
+  added: Type.Integer(),
+  removed: Type.Integer(),
+  task_ids: Type.Array(Type.String()),
+});
+export type ReplaceResult = Static<typeof ReplaceResult>;
+
+/** The export formats: MeterSphere's xlsx import columns, or an XMind map in MeterSphere's topic convention. */
+export const EXPORT_FORMATS = ['xlsx', 'xmind'] as const;
+export const ExportBody = Type.Object({ generation_id: Type.String({ minLength: 1, maxLength: 64 }), format: Type.Enum(EXPORT_FORMATS) });
+export type ExportBody = Static<typeof ExportBody>;

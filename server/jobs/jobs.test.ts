@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-app';
 import { fakeClock, type FakeClock } from '../test-support/test-config';
-import { cancel, claim, enqueue, latestJob, queuePositions, reapExpired } from './queue';
+import { cancel, claim, enqueue, enqueueMany, latestJob, queuePositions, reapExpired } from './queue';
 import { JOB_REASONS, PermanentJobError, startWorker, type JobHandler } from './worker';
 
 let tdb: TestDatabase;
@@ -41,6 +41,16 @@ describe('job queue', () => {
     expect((await enqueue(deps, { queue: q, key: 'doc:1' })).created).toBe(false);
     await tdb.database.db.execute(sql`UPDATE jobs SET state = 'done' WHERE id = ${a.id}`);
     expect((await enqueue(deps, { queue: q, key: 'doc:1' })).created).toBe(true);
+  });
+
+  it('queues many keys in one statement, in their order, skipping keys already waiting', async () => {
+    await enqueue(deps, { queue: q, key: 'task:2', payload: { n: 0 } });
+    const jobs = ['task:1', 'task:2', 'task:3'].map((key, n) => ({ key, payload: { n } }));
+    expect(await enqueueMany(deps, { queue: q, jobs })).toBe(2);
+    expect(await enqueueMany(deps, { queue: q, jobs })).toBe(0);
+    const claimed = [];
+    for (let job = await claim(deps, q, 'w', 1000); job; job = await claim(deps, q, 'w', 1000)) claimed.push([job.key, job.payload]);
+    expect(claimed).toEqual([['task:2', { n: 0 }], ['task:1', { n: 0 }], ['task:3', { n: 2 }]]);
   });
 
   it('gives each waiting job its place in the queue', async () => {

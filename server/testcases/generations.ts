@@ -12,7 +12,7 @@ import {
 import type { Deps } from '../deps';
 import { knowledgeDocuments, secrecyGrades, testcaseCases, testcaseGenerations, testcaseItems, testcaseTasks, users } from '../db/schema';
 import { badRequest, HttpError } from '../http-error';
-import { enqueue } from '../jobs/queue';
+import { enqueue, enqueueMany } from '../jobs/queue';
 import { absolute, removeFiles } from '../knowledge/storage';
 import { visibleTo, type Viewer } from '../knowledge/visibility';
 import { modelsOf } from '../llm/models';
@@ -49,7 +49,8 @@ const PROGRESS: Record<TaskStatus, number> = {
   not_started: 0, in_progress: 50, completed: 100, paused: 0, terminated: 0, skipped: 100, expired: 100, pending_update: 0, latest: 100, archived: 100,
 };
 
-async function sourceOf(deps: Deps, viewer: Viewer, source: GenerationSource) {
+/** The source read into blocks, with its name, type and grade (an upload's grade at most the viewer's clearance). */
+export async function sourceOf(deps: Deps, viewer: Viewer, source: GenerationSource) {
   const limits = zipLimitsOf(deps.config);
   if (source.kind === 'upload') {
     if (!viewer.grades.includes(source.secrecy)) throw badRequest('需求文档的密级不能高于您的密级，或该密级不存在');
@@ -108,25 +109,33 @@ async function insertItems(deps: Deps, tx: Tx, generationId: number, items: Spli
   const tasks = await tx.insert(testcaseTasks).values(rows.map((r) => ({
     uid: randomUUID(), generationId, itemId: r.id, status: 'not_started', createdAt: now, updatedAt: now,
   }))).returning({ id: testcaseTasks.id, uid: testcaseTasks.uid });
-  if (start) for (const t of tasks) await queueTask(deps, tx, t.id);
+  if (start) await queueTasks(deps, tx, tasks.map((t) => t.id));
   return tasks.map((t) => t.uid);
 }
 
-async function queueTask(deps: Deps, tx: Tx | Deps['db'], taskId: number): Promise<void> {
+/** Queues many tasks in one statement (idempotent: a task already waiting keeps its job). */
+async function queueTasks(deps: Deps, tx: Tx | Deps['db'], taskIds: number[]): Promise<void> {
+  await enqueueMany({ ...deps, db: tx as unknown as Deps['db'] }, {
+    queue: TESTCASE_QUEUE, jobs: taskIds.map((taskId) => ({ key: testcaseJobKey(taskId), payload: { taskId } })), maxAttempts: deps.config.jobMaxAttempts,
+  });
+}
+
+export async function queueTask(deps: Deps, tx: Tx | Deps['db'], taskId: number): Promise<void> {
   await enqueue({ ...deps, db: tx as unknown as Deps['db'] }, {
     queue: TESTCASE_QUEUE, key: testcaseJobKey(taskId), payload: { taskId }, maxAttempts: deps.config.jobMaxAttempts,
   });
 }
 
-/** Queues every not-yet-queued task of a generation that has not started (the tester confirmed the items). */
+/**
+ * Queues every waiting task of a generation: the not-started ones once the tester confirmed the items, and the
+ * 待更新 ones a newer source version made. Idempotent (one waiting job per task).
+ */
 export async function startGeneration(deps: Deps, viewer: Viewer, generationUid: string): Promise<string[]> {
   const generation = await visibleGeneration(deps, viewer, generationUid);
   assertWritable(generation);
   const tasks = await deps.db.select().from(testcaseTasks)
-    .where(and(eq(testcaseTasks.generationId, generation.id), eq(testcaseTasks.status, 'not_started')));
-  await deps.db.transaction(async (tx) => {
-    for (const t of tasks) await queueTask(deps, tx, t.id);
-  });
+    .where(and(eq(testcaseTasks.generationId, generation.id), inArray(testcaseTasks.status, ['not_started', 'pending_update'])));
+  await queueTasks(deps, deps.db, tasks.map((t) => t.id));
   return tasks.map((t) => t.uid);
 }
 
@@ -199,8 +208,11 @@ async function summaries(deps: Pick<Deps, 'db'>, rows: { g: GenerationRow; owner
   const ids = rows.map((r) => r.g.id);
   const tasks = await deps.db.select({ generationId: testcaseTasks.generationId, status: testcaseTasks.status, itemId: testcaseTasks.itemId })
     .from(testcaseTasks).where(inArray(testcaseTasks.generationId, ids));
+  // Cases of the current version only: an expired task's cases neither count nor cover their item.
   const cases = await deps.db.select({ generationId: testcaseCases.generationId, itemId: testcaseCases.itemId, n: count() })
-    .from(testcaseCases).where(inArray(testcaseCases.generationId, ids)).groupBy(testcaseCases.generationId, testcaseCases.itemId);
+    .from(testcaseCases).innerJoin(testcaseTasks, eq(testcaseTasks.id, testcaseCases.taskId))
+    .where(and(inArray(testcaseCases.generationId, ids), sql`${testcaseTasks.status} <> 'expired'`))
+    .groupBy(testcaseCases.generationId, testcaseCases.itemId);
   return rows.map(({ g, owner, gradeName }) => {
     const mine = tasks.filter((t) => t.generationId === g.id && t.status !== 'expired');
     const items = new Set(mine.map((t) => t.itemId));
@@ -208,7 +220,9 @@ async function summaries(deps: Pick<Deps, 'db'>, rows: { g: GenerationRow; owner
     const skipped = new Set(mine.filter((t) => t.status === 'skipped').map((t) => t.itemId));
     return {
       generation_id: g.uid, name: g.name, source_name: g.sourceName, secrecy: g.secrecy, secrecy_name: gradeName, owner,
-      archived: g.archived, items: items.size, done: mine.filter((t) => FINISHED.includes(t.status as TaskStatus)).length,
+      // An archived task no longer says how it ended: one archived with its cases had finished.
+      archived: g.archived, items: items.size,
+      done: mine.filter((t) => FINISHED.includes(t.status as TaskStatus) || (t.status === 'archived' && withCases.has(t.itemId))).length,
       covered: [...items].filter((i) => withCases.has(i) || skipped.has(i)).length,
       cases: cases.filter((c) => c.generationId === g.id).reduce((n, c) => n + Number(c.n), 0),
       gmt_created: g.createdAt.toISOString(), gmt_modified: g.updatedAt.toISOString(),
@@ -228,15 +242,21 @@ export async function generationDetail(deps: Pick<Deps, 'db'>, viewer: Viewer, u
   const tasks = await deps.db.select().from(testcaseTasks).where(eq(testcaseTasks.generationId, g.id)).orderBy(asc(testcaseTasks.id));
   const itemById = new Map(items.map((i) => [i.id, i]));
   const states = await statesOf(deps, tasks.map((task) => ({ task, position: itemById.get(task.itemId)!.position, itemCode: itemById.get(task.itemId)!.code })));
+  // An item's task: its current one, or the latest expired one when a newer version removed the item.
   const current = new Map<number, TaskRow>();
-  for (const t of tasks) if (t.status !== 'expired') current.set(t.itemId, t);
+  for (const t of tasks) {
+    const held = current.get(t.itemId);
+    if (t.status !== 'expired' || !held || held.status === 'expired') current.set(t.itemId, t);
+  }
   const listed: RequirementItem[] = items.map((i) => ({
     id: i.id, position: i.position, code: i.code, module: i.module, title: i.title, text: i.text, skip_reason: i.skipReason,
     task_id: current.get(i.id)?.uid ?? '',
   }));
   const covered = new Set(states.filter((s) => s.status !== 'expired' && (s.cases.length > 0 || s.status === 'skipped')).map((s) => s.item_id));
   const [summary] = await summaries(deps, [head]);
-  return { generation: summary, items: listed, tasks: states, uncovered: items.filter((i) => !covered.has(i.id)).map((i) => i.id) };
+  return {
+    generation: summary, items: listed, tasks: states, uncovered: items.filter((i) => !covered.has(i.id) && current.get(i.id)?.status !== 'expired').map((i) => i.id),
+  };
 }
 
 /** In-process model requests of running tasks, by database (tests run several apps), to abort on pause or terminate. */

@@ -16,8 +16,8 @@ const TABLE: Record<TaskEvent, Record<TaskStatus, TaskStatus | typeof N>> = {
   skip:           { not_started: 'skipped', in_progress: N, completed: 'skipped', paused: 'skipped', terminated: 'skipped', skipped: N, expired: N, pending_update: 'skipped', latest: 'skipped', archived: N },
   unskip:         { not_started: N, in_progress: N, completed: N, paused: N, terminated: N, skipped: 'not_started', expired: N, pending_update: N, latest: N, archived: N },
   regenerate:     { not_started: N, in_progress: N, completed: 'not_started', paused: N, terminated: 'not_started', skipped: N, expired: N, pending_update: 'not_started', latest: 'not_started', archived: N },
-  source_changed: { not_started: 'expired', in_progress: N, completed: 'expired', paused: 'expired', terminated: 'expired', skipped: N, expired: N, pending_update: 'expired', latest: 'expired', archived: N },
-  archive:        { not_started: 'archived', in_progress: 'archived', completed: 'archived', paused: 'archived', terminated: 'archived', skipped: 'archived', expired: 'archived', pending_update: 'archived', latest: 'archived', archived: N },
+  source_changed: { not_started: 'expired', in_progress: N, completed: 'expired', paused: 'expired', terminated: 'expired', skipped: 'expired', expired: N, pending_update: 'expired', latest: 'expired', archived: N },
+  archive:        { not_started: 'archived', in_progress: 'archived', completed: 'archived', paused: 'archived', terminated: 'archived', skipped: 'archived', expired: N, pending_update: 'archived', latest: 'archived', archived: N },
 };
 
 describe('the task lifecycle (issue 14)', () => {

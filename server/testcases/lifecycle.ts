@@ -18,15 +18,16 @@ export type TaskEvent =
 
 type Rule = { from: readonly TaskStatus[]; to: TaskStatus };
 
-const ANY_BUT_ARCHIVED: readonly TaskStatus[] = [
-  'not_started', 'in_progress', 'completed', 'paused', 'terminated', 'skipped', 'expired', 'pending_update', 'latest',
+/** What archiving moves: every status but the final ones (an expired task stays expired: it is an older version's). */
+const ARCHIVABLE: readonly TaskStatus[] = [
+  'not_started', 'in_progress', 'completed', 'paused', 'terminated', 'skipped', 'pending_update', 'latest',
 ];
 
 /**
  * The transitions. When a newer version of the source changes an item, the item's finished task becomes 已过期
  * (expired, its cases kept as they were) and a new task 待更新 (pending_update) is made for the new text; generated,
  * it finishes as 最新 (latest). Any other task finishes as 已完成. Archived is final: an archived generation is
- * read-only.
+ * read-only. A skipped item that a newer version changes expires too: the judgement was about the old text.
  */
 export const TASK_TRANSITIONS: Record<TaskEvent, Rule> = {
   start: { from: ['not_started', 'pending_update'], to: 'in_progress' },
@@ -39,8 +40,8 @@ export const TASK_TRANSITIONS: Record<TaskEvent, Rule> = {
   skip: { from: ['not_started', 'paused', 'terminated', 'pending_update', 'completed', 'latest'], to: 'skipped' },
   unskip: { from: ['skipped'], to: 'not_started' },
   regenerate: { from: ['terminated', 'completed', 'latest', 'pending_update'], to: 'not_started' },
-  source_changed: { from: ['not_started', 'paused', 'terminated', 'completed', 'latest', 'pending_update'], to: 'expired' },
-  archive: { from: ANY_BUT_ARCHIVED, to: 'archived' },
+  source_changed: { from: ['not_started', 'paused', 'terminated', 'skipped', 'completed', 'latest', 'pending_update'], to: 'expired' },
+  archive: { from: ARCHIVABLE, to: 'archived' },
 };
 
 /** The status an event moves a task to, or null when the event is not allowed from `from`. */

@@ -16,9 +16,6 @@ import { nextStatus } from './lifecycle';
 /** How often a running task's row is read, to notice a pause or termination made by another process. */
 export const TASK_WATCH_MS = 1000;
 
-/** Statuses in which a task's job does its work: a new one, an update, or one whose worker died mid-way. */
-const RUNNABLE: TaskStatus[] = ['not_started', 'pending_update', 'in_progress'];
-
 type TaskRow = typeof testcaseTasks.$inferSelect;
 
 async function taskOf(deps: Deps, taskId: number): Promise<TaskRow | undefined> {
@@ -52,13 +49,11 @@ async function pauseWithReason(deps: Deps, taskId: number, reason: string): Prom
 
 async function runTask(deps: Deps, job: Job, signal: AbortSignal): Promise<void> {
   const taskId = Number((job.payload as { taskId?: unknown }).taskId);
-  const task = await taskOf(deps, taskId);
-  if (!task || !RUNNABLE.includes(task.status as TaskStatus)) return; // paused, terminated or skipped while queued
-  if (task.status !== 'in_progress') {
-    const started = await deps.db.update(testcaseTasks).set({ status: 'in_progress', reason: '', updatedAt: deps.now() })
-      .where(and(eq(testcaseTasks.id, task.id), inArray(testcaseTasks.status, ['not_started', 'pending_update']))).returning({ id: testcaseTasks.id });
-    if (started.length === 0) return;
-  }
+  // Started with one conditional UPDATE; a task already 进行中 is one whose worker died (taken up again).
+  const [started] = await deps.db.update(testcaseTasks).set({ status: 'in_progress', reason: '', updatedAt: deps.now() })
+    .where(and(eq(testcaseTasks.id, taskId), inArray(testcaseTasks.status, ['not_started', 'pending_update']))).returning();
+  const task = started ?? (await taskOf(deps, taskId));
+  if (!task || task.status !== 'in_progress') return; // paused, terminated, skipped or gone while queued
   const [item] = await deps.db.select().from(testcaseItems).where(eq(testcaseItems.id, task.itemId));
   if (!item) return;
   const models = modelsOf(deps.config);
@@ -103,11 +98,15 @@ async function runTask(deps: Deps, job: Job, signal: AbortSignal): Promise<void>
   }
 }
 
-/** The handler of the test-case queue: its concurrency is the worker's; the model's own queue bounds the requests. */
+/**
+ * The handler of the test-case queue. The model's own queue bounds the requests; the worker holds twice as many tasks
+ * as the busiest model takes, so a task's database work before and after its request (claim, start, store, finish)
+ * happens while other tasks hold the model's slots, and the model is never left waiting for the database (D43).
+ */
 export function testcaseJobHandler(deps: Deps): JobHandler {
   return {
     queue: TESTCASE_QUEUE,
-    concurrency: Math.max(deps.config.jobConcurrency, ...modelsOf(deps.config).chatModels.map((m) => m.limit)),
+    concurrency: Math.max(deps.config.jobConcurrency, ...modelsOf(deps.config).chatModels.map((m) => 2 * m.limit)),
     leaseMs: deps.config.jobLeaseMs,
     timeoutMs: deps.config.jobTimeoutMs,
     retryDelayMs: 2000,

@@ -23,9 +23,10 @@ export function exportFileName(now: Date): string {
 }
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(fileName: string, fallback?: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'download';
-  return `attachment; filename="${ascii.startsWith('-') ? `audit-log${ascii}` : ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const plain = fallback ?? (ascii.startsWith('-') ? `audit-log${ascii}` : ascii);
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 const COLUMNS: { header: string; width: number; value: (row: AuditRow) => string }[] = [

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
-  AiEnvelope, GenerateResult, GenerationDetail, GenerationIdBody, GenerationList, GenerationListBody, SkipItemBody, TaskIdsBody, TaskState,
-  TESTCASE_MESSAGES, TESTCASE_PATHS,
+  AiEnvelope, EditCaseBody, EditItemBody, ExportBody, GenerateResult, GenerationDetail, GenerationIdBody, GenerationList, GenerationListBody,
+  MergeItemBody, ReplaceResult, SkipItemBody, TaskIdsBody, TaskState, TestCase, TESTCASE_MESSAGES, TESTCASE_PATHS,
 } from '../../../contract/api';
 import type { Deps } from '../../deps';
 import type { RouteAccessConfig } from '../../fastify-types';
@@ -15,8 +15,12 @@ import { viewerOf } from '../../knowledge/visibility';
 import {
   applyToTasks, createGeneration, generationDetail, listGenerations, skipItem, startGeneration, taskStates, type GenerationSource,
 } from '../../testcases/generations';
+import { editCase, editItem, mergeItem } from '../../testcases/editing';
+import { casesWorkbook, casesXmind, exportCases } from '../../testcases/export';
 import { testcaseJobHandler } from '../../testcases/process';
-import { uploadLimitsOf, withUpload } from '../../uploads/receive';
+import { archiveGeneration, replaceSource } from '../../testcases/versions';
+import { uploadLimitsOf, withUpload, type ReceivedFile } from '../../uploads/receive';
+import { contentDisposition } from '../mgmt/log-export';
 import { sessionOf } from '../request-meta';
 
 const FUNC = '/testCase';
@@ -24,6 +28,19 @@ const read: RouteAccessConfig = { access: 'business', func: FUNC, readOnly: true
 const manage: RouteAccessConfig = { access: 'business', func: FUNC, button: `${FUNC}#edit`, audit: 'testcase-tasks' };
 
 const viewer = (deps: Deps, request: FastifyRequest) => viewerOf(deps, sessionOf(request).user);
+
+/** The source of a multipart request: `file` with `secrecy`, or `doc_id` of a knowledge document. */
+function sourceFields(file: ReceivedFile | undefined, fields: Record<string, string | undefined>): GenerationSource {
+  if (file) {
+    if (!fields.secrecy?.trim()) throw badRequest('请选择需求文档的密级');
+    return { kind: 'upload', file, secrecy: fields.secrecy.trim() };
+  }
+  const docId = Number(fields.doc_id);
+  if (fields.doc_id && Number.isInteger(docId) && docId > 0) return { kind: 'document', docId };
+  throw badRequest(TESTCASE_MESSAGES.missingFile);
+}
+
+const MIME = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', xmind: 'application/vnd.xmind.workbook' } as const;
 
 /**
  * Test-case generation (spec §7, issue 14): `generate` (multipart: `file` with `secrecy`, or `doc_id` of a knowledge
@@ -46,14 +63,8 @@ export function testcaseRoutes(deps: Deps, options: { soleProcess: boolean }): F
       if (!request.isMultipart()) throw badRequest(TESTCASE_MESSAGES.missingFile);
       const options = { fileFields: ['file'], maxFiles: { count: 1, message: '每次只能上传一个需求文档' }, ...uploadLimitsOf(deps.config) };
       return withUpload(request, deps.config, options, async ({ files: [file], fields }) => {
-        const docId = Number(fields.doc_id);
-        let source: GenerationSource;
-        if (file) {
-          if (!fields.secrecy?.trim()) throw badRequest('请选择需求文档的密级');
-          source = { kind: 'upload', file, secrecy: fields.secrecy.trim() };
-        } else if (fields.doc_id && Number.isInteger(docId) && docId > 0) source = { kind: 'document', docId };
-        else throw badRequest(TESTCASE_MESSAGES.missingFile);
-        request.auditTarget = (file?.name ?? `文档 ${docId}`).slice(0, 500);
+        const source = sourceFields(file, fields);
+        request.auditTarget = (file?.name ?? `文档 ${fields.doc_id}`).slice(0, 500);
         const result = await createGeneration(deps, await viewer(deps, request), source, {
           name: fields.name?.slice(0, 100), start: fields.start !== 'false',
         });
@@ -100,6 +111,68 @@ export function testcaseRoutes(deps: Deps, options: { soleProcess: boolean }): F
     }, async (request) => {
       request.auditDetail = `跳过需求条目 ${request.body.item_id}：${request.body.reason}`;
       return aiOk(await skipItem(deps, await viewer(deps, request), request.body.item_id, request.body.reason));
+    });
+
+    app.post(TESTCASE_PATHS.editItem, {
+      config: manage, schema: { body: EditItemBody, response: { 200: AiEnvelope(Type.Array(TaskState)) } },
+    }, async (request) => {
+      request.auditDetail = `修改需求条目 ${request.body.item_id}`;
+      const states = await editItem(deps, await viewer(deps, request), request.body);
+      worker.wake();
+      return aiOk(states);
+    });
+
+    app.post(TESTCASE_PATHS.mergeItem, {
+      config: manage, schema: { body: MergeItemBody, response: { 200: AiEnvelope(Type.Array(TaskState)) } },
+    }, async (request) => {
+      request.auditDetail = `合并需求条目 ${request.body.item_id} 与下一条`;
+      const states = await mergeItem(deps, await viewer(deps, request), request.body.item_id);
+      worker.wake();
+      return aiOk(states);
+    });
+
+    app.post(TESTCASE_PATHS.editCase, {
+      config: { ...manage, audit: 'testcase-edit' }, schema: { body: EditCaseBody, response: { 200: AiEnvelope(TestCase) } },
+    }, async (request) => {
+      request.auditTarget = `用例 ${request.body.case_id}`;
+      return aiOk(await editCase(deps, await viewer(deps, request), request.body));
+    });
+
+    app.post(TESTCASE_PATHS.archive, {
+      config: manage, schema: { body: GenerationIdBody, response: { 200: AiEnvelope(Type.Null()) } },
+    }, async (request) => {
+      request.auditDetail = `归档 ${request.body.generation_id}`;
+      await archiveGeneration(deps, await viewer(deps, request), request.body.generation_id);
+      return aiOk(null);
+    });
+
+    app.post(TESTCASE_PATHS.replaceSource, {
+      config: manage,
+      // multipart/form-data: generation_id, and file + secrecy or doc_id.
+      schema: { body: Type.Unknown(), response: { 200: AiEnvelope(ReplaceResult) } },
+    }, async (request) => {
+      if (!request.isMultipart()) throw badRequest(TESTCASE_MESSAGES.missingFile);
+      const options = { fileFields: ['file'], maxFiles: { count: 1, message: '每次只能上传一个需求文档' }, ...uploadLimitsOf(deps.config) };
+      return withUpload(request, deps.config, options, async ({ files: [file], fields }) => {
+        const uid = fields.generation_id?.trim();
+        if (!uid || uid.length > 64) throw badRequest('请指定要更新的生成任务');
+        request.auditDetail = `更新需求文档 ${uid}：${(file?.name ?? `文档 ${fields.doc_id}`).slice(0, 200)}`;
+        const result = await replaceSource(deps, await viewer(deps, request), uid, sourceFields(file, fields));
+        return aiOk(result);
+      });
+    });
+
+    app.post(TESTCASE_PATHS.export, {
+      config: { access: 'business', func: FUNC, button: `${FUNC}#export`, audit: 'testcase-export' },
+      // The 200 answer is the file itself (a Buffer is sent as it is).
+      schema: { body: ExportBody, response: { 200: Type.Any({ description: 'xlsx or xmind file' }) } },
+    }, async (request, reply) => {
+      const { generation_id: uid, format } = request.body;
+      const { name, cases } = await exportCases(deps, await viewer(deps, request), uid);
+      request.auditTarget = name.slice(0, 500);
+      request.auditDetail = `${format}，${cases.length} 条用例`;
+      const file = format === 'xlsx' ? await casesWorkbook(cases) : Buffer.from(casesXmind(name, cases));
+      return reply.header('content-type', MIME[format]).header('content-disposition', contentDisposition(`${name}-用例.${format}`, `testcases.${format}`)).send(file);
     });
   };
 }

@@ -1,97 +1,105 @@
-import { Alert, App, Button, Card, Descriptions, Input, Popconfirm, Progress, Space, Table, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
-import type { RequirementItem, TaskState, TaskStatus, TestCase } from '../../../contract/api';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { Dialog } from '../../components/dialog';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Descriptions, Popconfirm, Progress, Space, Tag } from 'antd';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import type { GenerationDetail, TaskStatus } from '../../../contract/api';
 import { hasButton } from '../../lib/storage';
-import { useGenerationQuery, useSkipItemMutation, useStartGenerationMutation, useTaskActionMutation } from './api';
-import { anyRunning, TaskStatusTag } from './task-status';
+import { exportCases, useArchiveGenerationMutation, useGenerationQuery, useStartGenerationMutation, useTaskStatesQuery } from './api';
+import { CasesCard } from './CasesCard';
+import { ItemsCard, type ItemRow } from './ItemsCard';
+import { currentTasks, settled, watchedTasks, withStates } from './live-states';
+import { ReplaceSourceDialog } from './ReplaceSourceDialog';
+import { anyRunning } from './task-status';
 
 const FUNC = '/testCase';
 /** How often a generation with running tasks is asked again. */
 export const POLL_MS = 2000;
 
-type ItemRow = RequirementItem & { state?: TaskState };
-
-const caseColumns: DataTableColumn<TestCase>[] = [
-  { key: 'code', title: '编号', width: 110 },
-  { key: 'title', title: '用例名称', width: 260, ellipsis: true },
-  { key: 'module', title: '所属模块', width: 140, ellipsis: true },
-  { key: 'precondition', title: '前置条件', width: 160, ellipsis: true },
-  {
-    key: 'steps', title: '步骤与预期结果', width: 360,
-    render: (_v, c) => (
-      <ol style={{ margin: 0, paddingLeft: 18 }}>
-        {c.steps.map((s, i) => <li key={i}>{s.step}<Typography.Text type="secondary">{" → "}{s.expected}</Typography.Text></li>)}
-      </ol>
-    ),
-  },
-  { key: 'priority', title: '优先级', width: 80, render: (v) => <Tag color={v === 'P0' ? 'red' : v === 'P1' ? 'orange' : 'default'}>{String(v)}</Tag> },
-  { key: 'case_type', title: '用例类型', width: 90 },
-  { key: 'item_code', title: '需求条目', width: 100 },
-];
-
-/** A generation's page: its items with their tasks' progress and actions, and the cases generated so far. */
+/**
+ * A generation's page: its items with their tasks' progress and actions, and the cases generated so far. The
+ * generation is loaded once (and again after any action); while tasks may still change, task_status is polled for
+ * those tasks only and laid over it, until none waits or runs. Each answer is drawn as a deferred (interruptible)
+ * render, so a hundred items and their cases arriving do not block the page (issue 14's benchmark).
+ */
 export function GenerationView({ id }: { id: string }) {
-  const { message } = App.useApp();
-  const [poll, setPoll] = useState(POLL_MS);
-  const { data, error } = useGenerationQuery(id, { pollingInterval: poll, skipPollingIfUnfocused: true });
-  const [start, starting] = useStartGenerationMutation();
-  const [act] = useTaskActionMutation();
-  const [skipItem] = useSkipItemMutation();
-  const [skipping, setSkipping] = useState<ItemRow | null>(null);
-  const [reason, setReason] = useState('');
-  const canEdit = hasButton(FUNC, 'edit');
-
-  const statuses = useMemo(() => data?.tasks.filter((t) => t.status !== 'expired').map((t) => t.status) ?? [], [data]);
-  const started = statuses.some((s) => s !== 'not_started' && s !== 'skipped');
-  const running = anyRunning(statuses as TaskStatus[], started);
-  if (data && !running && poll) setPoll(0);
-  if (data && running && !poll) setPoll(POLL_MS);
+  const { data: detail, error, refetch } = useGenerationQuery(id);
+  // The tester just asked to start: its tasks are polled before the worker has taken any of them up.
+  const [kicked, setKicked] = useState(false);
+  const watched = useMemo(() => watchedTasks(currentTasks(detail), kicked), [detail, kicked]);
+  const { currentData: states } = useTaskStatesQuery(watched, { skip: watched.length === 0, pollingInterval: POLL_MS, skipPollingIfUnfocused: true });
+  const done = Boolean(states && states.length === watched.length && settled(states));
+  useEffect(() => {
+    // Every watched task reached a state that waits for the tester: load the generation once more and stop.
+    if (done) void refetch().then(() => setKicked(false));
+  }, [done, refetch]);
+  const data = useMemo(() => (detail ? withStates(detail, states) : undefined), [detail, states]);
+  const kick = useCallback(() => setKicked(true), []);
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const shown = useDeferredValue(data);
 
   if (error) return <Alert type="error" showIcon title="生成任务不存在，或您无权查看" />;
-  if (!data) return <Card loading />;
+  if (!shown) return <Card loading />;
+  return <GenerationBody id={id} data={shown} onWake={kick} onReplaced={reload} />;
+}
+
+type GenerationBodyProps = { id: string; data: GenerationDetail; onWake: () => void; onReplaced: () => void };
+
+const GenerationBody = memo(function GenerationBody({ id, data, onWake: wake, onReplaced }: GenerationBodyProps) {
+  const { message } = App.useApp();
+  const [start, starting] = useStartGenerationMutation();
+  const [archive] = useArchiveGenerationMutation();
+  const [replacing, setReplacing] = useState(false);
+  const [exporting, setExporting] = useState<'xlsx' | 'xmind' | null>(null);
+  const current = useMemo(() => currentTasks(data), [data]);
+  const statuses = current.map((t) => t.status as TaskStatus);
+  const started = statuses.some((s) => s !== 'not_started' && s !== 'skipped');
+  const running = anyRunning(statuses, started);
 
   const { generation: g } = data;
-  const byTask = new Map(data.tasks.map((t) => [t.task_id, t]));
-  const rows: ItemRow[] = data.items.map((i) => ({ ...i, state: byTask.get(i.task_id) }));
-  const cases = data.tasks.filter((t) => t.status !== 'expired').flatMap((t) => t.cases);
-  const waiting = rows.filter((r) => r.state?.status === 'not_started');
+  const editable = hasButton(FUNC, 'edit') && !g.archived;
+  const rows: ItemRow[] = useMemo(() => {
+    const byTask = new Map(data.tasks.map((t) => [t.task_id, t]));
+    return data.items.map((i) => ({ ...i, state: byTask.get(i.task_id) }));
+  }, [data]);
+  const cases = useMemo(() => current.flatMap((t) => t.cases), [current]);
+  const waiting = statuses.filter((s) => s === 'not_started').length;
+  const pending = statuses.filter((s) => s === 'pending_update').length;
 
-  const run = async (action: 'pause' | 'resume' | 'terminate', row: ItemRow) => {
-    await act({ action, task_ids: [row.task_id] }).unwrap();
-    setPoll(POLL_MS);
+  const save = async (format: 'xlsx' | 'xmind') => {
+    setExporting(format);
+    try {
+      if (await exportCases(id, g.name, format)) message.success(`已导出 ${cases.length} 条用例`);
+    } finally {
+      setExporting(null);
+    }
   };
 
-  const actions = (row: ItemRow) => {
-    const s = row.state?.status;
-    if (!canEdit || !s) return null;
-    return (
-      <Space size={0}>
-        {(s === 'not_started' || s === 'in_progress') && started && <Button type="link" size="small" onClick={() => void run('pause', row)}>暂停</Button>}
-        {s === 'paused' && <Button type="link" size="small" onClick={() => void run('resume', row)}>继续</Button>}
-        {['not_started', 'in_progress', 'paused', 'pending_update'].includes(s) && started && (
-          <Popconfirm title="终止该任务？" description="正在进行的生成会立即停止，已终止的任务不能继续。" okText="终止" cancelText="取消" onConfirm={() => run('terminate', row)}>
-            <Button type="link" size="small" danger>终止</Button>
-          </Popconfirm>
-        )}
-        {['not_started', 'paused', 'terminated', 'pending_update', 'completed', 'latest'].includes(s) && (
-          <Button type="link" size="small" onClick={() => { setReason(''); setSkipping(row); }}>跳过</Button>
-        )}
-      </Space>
-    );
-  };
+  const extra = (
+    <Space wrap>
+      {editable && waiting > 0 && !started && (
+        <Button type="primary" loading={starting.isLoading} onClick={() => void start(id).unwrap().then(wake)}>开始生成（{waiting} 条）</Button>
+      )}
+      {editable && pending > 0 && (
+        <Button type="primary" loading={starting.isLoading} onClick={() => void start(id).unwrap().then(wake)}>生成待更新条目（{pending} 条）</Button>
+      )}
+      {hasButton(FUNC, 'export') && cases.length > 0 && (
+        <>
+          <Button icon={<DownloadOutlined />} loading={exporting === 'xlsx'} onClick={() => void save('xlsx')}>导出 Excel</Button>
+          <Button icon={<DownloadOutlined />} loading={exporting === 'xmind'} onClick={() => void save('xmind')}>导出 XMind</Button>
+        </>
+      )}
+      {editable && <Button onClick={() => setReplacing(true)}>更新需求文档</Button>}
+      {editable && (
+        <Popconfirm title="归档该生成？" description="归档后只能查看和导出，不再出现在默认列表中。" okText="归档" cancelText="取消"
+          onConfirm={() => archive(id).unwrap().then(() => message.success('已归档'))}>
+          <Button>归档</Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size={12}>
-      <Card
-        title={g.name}
-        extra={canEdit && waiting.length > 0 && !started && (
-          <Button type="primary" loading={starting.isLoading} onClick={() => void start(id).unwrap().then(() => setPoll(POLL_MS))}>
-            开始生成（{waiting.length} 条）
-          </Button>
-        )}
-      >
+      <Card title={<>{g.name}{g.archived && <Tag style={{ marginLeft: 8 }}>已归档</Tag>}</>} extra={extra}>
         <Descriptions size="small" column={4} items={[
           { key: 'source', label: '需求文档', children: g.source_name },
           { key: 'grade', label: '密级', children: <Tag>{g.secrecy_name}</Tag> },
@@ -99,53 +107,17 @@ export function GenerationView({ id }: { id: string }) {
           { key: 'cases', label: '用例', children: `${g.cases} 条` },
         ]} />
         <Progress percent={g.items ? Math.round((g.done / g.items) * 100) : 0} format={() => `${g.done}/${g.items} 条完成`} />
-        {!started && <Alert type="info" showIcon title="请检查拆分出的需求条目：不可测试的条目可以跳过（需填写原因），确认后点击「开始生成」。" />}
+        {!started && editable && <Alert type="info" showIcon title="请检查拆分出的需求条目：可以编辑、与下一条合并，不可测试的条目可以跳过（需填写原因），确认后点击「开始生成」。" />}
+        {pending > 0 && editable && <Alert type="warning" showIcon title={`需求文档已更新：${pending} 条需求待更新，点击「生成待更新条目」重新生成它们的用例。`} />}
         {!running && started && data.uncovered.length > 0 && (
           <Alert type="warning" showIcon title={`${data.uncovered.length} 条需求尚未被任何用例覆盖，也没有标记跳过：${rows.filter((r) => data.uncovered.includes(r.id)).map((r) => r.code).join('、')}`} />
         )}
       </Card>
-      <Card title="需求条目" size="small">
-        <Table<ItemRow>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          dataSource={rows}
-          scroll={{ y: 320 }}
-          columns={[
-            { key: 'position', title: '序号', dataIndex: 'position', width: 60 },
-            { key: 'code', title: '编号', dataIndex: 'code', width: 90 },
-            { key: 'module', title: '所属模块', dataIndex: 'module', width: 160, ellipsis: true },
-            { key: 'title', title: '需求', dataIndex: 'title', ellipsis: true, render: (_v, r) => <Typography.Text title={r.text}>{r.title}</Typography.Text> },
-            { key: 'status', title: '状态', width: 90, render: (_v, r) => r.state && <TaskStatusTag status={r.state.status} reason={r.state.reason || r.skip_reason} /> },
-            { key: 'cases', title: '用例', width: 60, render: (_v, r) => r.state?.cases.length ?? 0 },
-            { key: 'actions', title: '操作', width: 170, render: (_v, r) => actions(r) },
-          ]}
-        />
-      </Card>
-      <Card title={`测试用例（${cases.length}）`} size="small">
-        <DataTable<TestCase> tableId="testcase-cases" rowKey="id" columns={caseColumns} rows={cases} selection="none" showRowTools={false} can={(c) => c === 'columns'} scrollY={420} />
-      </Card>
-      {skipping && (
-        <Dialog
-          open
-          title={`跳过需求条目 ${skipping.code}`}
-          width={520}
-          height={200}
-          okText="跳过"
-          onClose={() => setSkipping(null)}
-          onOk={async () => {
-            if (!reason.trim()) {
-              message.error('请填写跳过的原因');
-              throw new Error('no reason');
-            }
-            await skipItem({ item_id: skipping.id, reason: reason.trim() }).unwrap();
-            setSkipping(null);
-          }}
-        >
-          <Typography.Paragraph>{skipping.title}</Typography.Paragraph>
-          <Input.TextArea aria-label="跳过原因" rows={3} maxLength={200} showCount value={reason} onChange={(e) => setReason(e.target.value)} placeholder="如：主观描述，无法验证" />
-        </Dialog>
+      <ItemsCard rows={rows} editable={editable} started={started} onQueued={wake} />
+      <CasesCard cases={cases} editable={editable} />
+      {replacing && (
+        <ReplaceSourceDialog generationId={id} sourceName={g.source_name} onClose={(done) => { setReplacing(false); if (done) onReplaced(); }} />
       )}
     </Space>
   );
-}
+});

@@ -1,14 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_PATHS, ROLE_PATHS, TESTCASE_PATHS } from '../../../contract/api/runtime';
+import { AUTH_PATHS, KNOWLEDGE_PATHS, ROLE_PATHS, TESTCASE_PATHS, fillPath } from '../../../contract/api/runtime';
 import type { GenerationDetail, TaskState, TestCase } from '../../../contract/api';
 import { installFakeServer, type FakeHandler, type FakeReply } from '../../test/fake-adapter';
 import { aiOk, bodyOf, LOAD, ok, userDetail } from '../../test/factories';
 import { renderSignedIn } from '../../test/render-app';
 
 const pickFiles = vi.hoisted(() => vi.fn());
-vi.mock('../../platform', async (importOriginal) => ({ ...(await importOriginal<object>()), pickFiles }));
-beforeEach(() => pickFiles.mockReset());
+const saveFile = vi.hoisted(() => vi.fn(async () => true));
+vi.mock('../../platform', async (importOriginal) => ({ ...(await importOriginal<object>()), pickFiles, saveFile }));
+beforeEach(() => {
+  pickFiles.mockReset();
+  saveFile.mockClear();
+});
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -65,14 +69,14 @@ describe('用例生成 (/testCase)', { timeout: 120_000 }, () => {
     expect(screen.getAllByText('1/3')).toHaveLength(2); // progress and coverage
     await user.click(screen.getByRole('button', { name: /新建生成/ }));
     const dialog = await screen.findByRole('dialog', {}, LOAD);
-    await user.click(within(dialog).getByRole('button', { name: /上传并拆分/ }));
+    await user.click(within(dialog).getByRole('button', { name: /拆分需求/ }));
     expect(await within(dialog).findByText('请选择需求文档', {}, LOAD)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /选择文件/ }));
     expect(pickFiles).toHaveBeenCalledWith(expect.objectContaining({ purpose: 'testcase', multiple: false }));
     await user.click(within(dialog).getByRole('combobox', { name: '密级' }));
     await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="内部"]')).not.toBeNull(), LOAD);
     await user.click(document.querySelector('.ant-select-item-option[title="内部"]')!);
-    await user.click(within(dialog).getByRole('button', { name: /上传并拆分/ }));
+    await user.click(within(dialog).getByRole('button', { name: /拆分需求/ }));
     await waitFor(() => expect(server.calls.some((c) => c.url === TESTCASE_PATHS.generate)).toBe(true), LOAD);
     const form = server.calls.find((c) => c.url === TESTCASE_PATHS.generate)!.data as FormData;
     expect([form.get('secrecy'), form.get('start'), (form.get('file') as File).name]).toEqual(['internal', 'false', '账号需求.docx']);
@@ -85,6 +89,12 @@ describe('用例生成 (/testCase)', { timeout: 120_000 }, () => {
     const server = serve({
       [`POST ${TESTCASE_PATHS.detail}`]: () => aiOk(phase === 0 ? detail(['not_started', 'not_started', 'not_started'])
         : phase === 1 ? detail(['skipped', 'in_progress', 'in_progress']) : detail(['skipped', 'completed', 'completed'], true)),
+      // The page polls only the tasks that may still change.
+      [`POST ${TESTCASE_PATHS.taskStatus}`]: (config) => {
+        const ids = JSON.parse(String(config.data)).task_ids as string[];
+        const all = (phase === 2 ? detail(['skipped', 'completed', 'completed'], true) : detail(['skipped', 'in_progress', 'in_progress'])).tasks;
+        return aiOk(all.filter((t) => ids.includes(t.task_id)));
+      },
       [`POST ${TESTCASE_PATHS.skip}`]: () => aiOk([]),
       [`POST ${TESTCASE_PATHS.start}`]: () => {
         phase = 1;
@@ -106,8 +116,66 @@ describe('用例生成 (/testCase)', { timeout: 120_000 }, () => {
     // Polled until done: the cases arrive in the kit's table, linked to their items.
     expect(await screen.findByText('测试用例（2）', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('第二条-02')).toBeInTheDocument();
-    const polls = server.calls.filter((c) => c.url === TESTCASE_PATHS.detail).length;
+    const polled = server.calls.filter((c) => c.url === TESTCASE_PATHS.taskStatus);
+    expect(polled.length).toBeGreaterThan(0);
+    expect(polled.every((c) => JSON.stringify(bodyOf(c)) === JSON.stringify({ task_ids: ['t-2', 't-3'] }))).toBe(true);
     await new Promise((r) => setTimeout(r, 2500));
-    expect(server.calls.filter((c) => c.url === TESTCASE_PATHS.detail).length).toBe(polls);
+    expect(server.calls.filter((c) => c.url === TESTCASE_PATHS.taskStatus).length).toBe(polled.length);
+  });
+
+  it('saves an edited case as the tester types, and exports the cases through the platform', async () => {
+    const server = serve({
+      [`POST ${TESTCASE_PATHS.detail}`]: aiOk(detail(['completed'], true)),
+      [`POST ${TESTCASE_PATHS.editCase}`]: (config) => aiOk({ ...aCase(1, 1, '第一条'), ...JSON.parse(String(config.data)), id: 1 }),
+      [`POST ${TESTCASE_PATHS.export}`]: { status: 200, data: new Blob(['xlsx-bytes']) },
+    });
+    const { user } = renderSignedIn('/testCase?id=g-1', tester);
+    expect(await screen.findByText('第一条-01', {}, LOAD)).toBeInTheDocument();
+    const edits = screen.getAllByRole('button', { name: /编\s*辑/ });
+    await user.click(edits[edits.length - 1]); // the case's, after the item's
+    const dialog = await screen.findByRole('dialog', {}, LOAD);
+    const title = within(dialog).getByRole('textbox', { name: '用例名称' });
+    await user.clear(title);
+    expect(await within(dialog).findByText(/未保存：用例名称不能为空/, {}, LOAD)).toBeInTheDocument();
+    expect(server.calls.some((c) => c.url === TESTCASE_PATHS.editCase)).toBe(false);
+    await user.type(title, '用户名 21 位被拒绝');
+    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent('已保存'), LOAD);
+    const saves = server.calls.filter((c) => c.url === TESTCASE_PATHS.editCase);
+    expect(bodyOf(saves[saves.length - 1])).toMatchObject({ case_id: 1, title: '用户名 21 位被拒绝', priority: 'P0', steps: [{ step: '输入 3 位用户名', expected: '提示长度不足' }] });
+    await user.click(within(dialog).getByRole('button', { name: /Close|关闭/ }));
+    expect(await screen.findByText('用户名 21 位被拒绝', {}, LOAD)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /导出 Excel/ }));
+    await waitFor(() => expect(saveFile).toHaveBeenCalledWith(expect.objectContaining({ suggestedName: '账号需求-用例.xlsx' })), LOAD);
+    const call = server.calls.find((c) => c.url === TESTCASE_PATHS.export)!;
+    expect([bodyOf(call), call.responseType]).toEqual([{ generation_id: 'g-1', format: 'xlsx' }, 'blob']);
+  });
+
+  it('makes a generation from a knowledge document the user can read', async () => {
+    const doc = (id: number, name: string) => ({ id, doc_name: name, secrecy_name: '内部' });
+    const server = serve({
+      [`POST ${KNOWLEDGE_PATHS.spaceList}`]: aiOk([{ id: 1, name: '需求库' }]),
+      [`POST ${fillPath(KNOWLEDGE_PATHS.documentList, { space: '需求库' })}`]: (config) => aiOk({
+        data: JSON.parse(String(config.data)).review_mode === '0' ? [doc(8, '共享需求.docx')] : [doc(7, '账号需求.md'), doc(9, '图片.png')],
+        total: 2, page: 1, processing: false,
+      }),
+      [`POST ${TESTCASE_PATHS.generate}`]: aiOk({ generation_id: 'g-3', task_ids: ['t-1'] }),
+      [`POST ${TESTCASE_PATHS.detail}`]: aiOk(detail(['not_started'])),
+    });
+    const { user } = renderSignedIn('/testCase', tester);
+    await user.click(await screen.findByRole('button', { name: /新建生成/ }, LOAD));
+    const dialog = await screen.findByRole('dialog', {}, LOAD);
+    await user.click(within(dialog).getByRole('radio', { name: '选择知识库文档' }));
+    await user.click(within(dialog).getByRole('combobox', { name: '知识空间' }));
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="需求库"]')).not.toBeNull(), LOAD);
+    await user.click(document.querySelector('.ant-select-item-option[title="需求库"]')!);
+    await user.click(within(dialog).getByRole('combobox', { name: '文档' }));
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="共享需求.docx（内部）"]')).not.toBeNull(), LOAD);
+    expect(document.querySelector('.ant-select-item-option[title="图片.png（内部）"]')).toBeNull(); // not a requirements document
+    await user.click(document.querySelector('.ant-select-item-option[title="账号需求.md（内部）"]')!);
+    await user.click(within(dialog).getByRole('button', { name: /拆分需求/ }));
+    await waitFor(() => expect(server.calls.some((c) => c.url === TESTCASE_PATHS.generate)).toBe(true), LOAD);
+    const form = server.calls.find((c) => c.url === TESTCASE_PATHS.generate)!.data as FormData;
+    expect([form.get('doc_id'), form.get('file'), form.get('secrecy')]).toEqual(['7', null, null]);
   });
 });

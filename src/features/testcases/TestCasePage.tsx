@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Progress, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Progress, Segmented, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -49,18 +49,25 @@ export function TestCasePage() {
 function GenerationList({ onOpen }: { onOpen: (id: string) => void }) {
   const [page, setPage] = useState({ current: 1, size: 20 });
   const [creating, setCreating] = useState(false);
-  const { data, isFetching } = useGenerationsQuery({ page: page.current, page_size: page.size });
+  const [archived, setArchived] = useState(false);
+  const { data, isFetching } = useGenerationsQuery({ page: page.current, page_size: page.size, archived });
   const canAdd = hasButton(FUNC, 'add');
   return (
     <Card
       title="用例生成"
-      extra={canAdd && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>新建生成</Button>}
+      extra={(
+        <Space>
+          <Segmented<string> value={archived ? 'archived' : 'active'} options={[{ value: 'active', label: '进行中' }, { value: 'archived', label: '已归档' }]}
+            onChange={(v) => { setArchived(v === 'archived'); setPage({ current: 1, size: page.size }); }} />
+          {canAdd && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>新建生成</Button>}
+        </Space>
+      )}
     >
       <Typography.Paragraph type="secondary">
         上传需求文档，系统按条款、编号标题或需求表的行拆分为需求条目，逐条生成带步骤和预期结果的测试用例；每条用例都关联它覆盖的需求条目。
       </Typography.Paragraph>
       {data && data.total === 0 ? (
-        <Empty description={canAdd ? '还没有用例生成，点击「新建生成」上传需求文档' : '还没有用例生成'} />
+        <Empty description={archived ? '没有已归档的用例生成' : canAdd ? '还没有用例生成，点击「新建生成」上传需求文档' : '还没有用例生成'} />
       ) : (
         <DataTable<Generation>
           tableId="testcase-generations"

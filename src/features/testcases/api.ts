@@ -1,7 +1,10 @@
 import { TESTCASE_PATHS } from '../../../contract/api/runtime';
-import type { GenerateResult, GenerationDetail, GenerationList, GenerationListBody, TaskState } from '../../../contract/api';
+import type {
+  EditCaseBody, EditItemBody, GenerateResult, GenerationDetail, GenerationList, GenerationListBody, ReplaceResult, TaskState, TestCase,
+} from '../../../contract/api';
 import { api } from '../../lib/http/api';
-import { postMultipart, toFormData } from '../../lib/http';
+import { http, postMultipart, toFormData } from '../../lib/http';
+import { saveFile } from '../../platform';
 
 const post = (url: string, data: object = {}) => ({ url, method: 'POST' as const, data });
 
@@ -16,6 +19,11 @@ export const testcaseApi = api.enhanceEndpoints({ addTagTypes: ['TestcaseGenerat
       query: (generation_id) => post(TESTCASE_PATHS.detail, { generation_id }),
       providesTags: ['TestcaseGeneration'],
     }),
+    // The states of the tasks that may still change (the generation's page polls it); refreshed by any action.
+    taskStates: build.query<TaskState[], string[]>({
+      query: (task_ids) => post(TESTCASE_PATHS.taskStatus, { task_ids }),
+      providesTags: ['TestcaseGeneration'],
+    }),
     startGeneration: build.mutation<string[], string>({
       query: (generation_id) => post(TESTCASE_PATHS.start, { generation_id }),
       invalidatesTags: ['TestcaseGeneration'],
@@ -28,24 +36,65 @@ export const testcaseApi = api.enhanceEndpoints({ addTagTypes: ['TestcaseGenerat
       query: (body) => post(TESTCASE_PATHS.skip, body),
       invalidatesTags: ['TestcaseGeneration'],
     }),
+    editItem: build.mutation<TaskState[], EditItemBody>({
+      query: (body) => post(TESTCASE_PATHS.editItem, body),
+      invalidatesTags: ['TestcaseGeneration'],
+    }),
+    mergeItem: build.mutation<TaskState[], number>({
+      query: (item_id) => post(TESTCASE_PATHS.mergeItem, { item_id }),
+      invalidatesTags: ['TestcaseGeneration'],
+    }),
+    // A saved case does not refetch the generation: the editor already shows what it saved, and a refetch while the
+    // tester types would only cost time. The next poll or visit reads it from the server.
+    editCase: build.mutation<TestCase, EditCaseBody>({
+      query: (body) => ({ ...post(TESTCASE_PATHS.editCase, body), silent: true }),
+    }),
+    archiveGeneration: build.mutation<null, string>({
+      query: (generation_id) => post(TESTCASE_PATHS.archive, { generation_id }),
+      invalidatesTags: ['TestcaseGeneration'],
+    }),
   }),
 });
 
 export const {
-  useGenerationsQuery, useGenerationQuery, useStartGenerationMutation, useTaskActionMutation, useSkipItemMutation,
+  useGenerationsQuery, useGenerationQuery, useTaskStatesQuery, useStartGenerationMutation, useTaskActionMutation, useSkipItemMutation, useEditItemMutation,
+  useMergeItemMutation, useEditCaseMutation, useArchiveGenerationMutation,
 } = testcaseApi;
 
-/** What the new-generation dialog sends: the requirements file and its grade, or nothing but a name. */
-export type GenerateRequest = { file: File; secrecy: string; name?: string; start: boolean };
+/** A requirements document: a file to upload with its grade, or a knowledge document the user can read. */
+export type SourceChoice = { file: File; secrecy: string } | { docId: number };
 
-/** Uploads a requirements document (multipart `file`, `secrecy`, `name`, `start`) and answers the new task ids. */
+/** What the new-generation dialog sends. */
+export type GenerateRequest = SourceChoice & { name?: string; start: boolean };
+
+/** The source's form fields, the file last (the server reads the fields before the file's bytes). */
+const sourceForm = (source: SourceChoice, fields: Record<string, string | undefined>) => toFormData(
+  'file' in source
+    ? { ...fields, secrecy: source.secrecy, file: [{ file: source.file, name: source.file.name }] }
+    : { ...fields, doc_id: String(source.docId) },
+);
+
+/** Sends a requirements document (multipart `file` + `secrecy`, or `doc_id`; `name`, `start`) and answers the task ids. */
 export async function generate(request: GenerateRequest, signal?: AbortSignal): Promise<GenerateResult> {
-  const form = toFormData({
-    secrecy: request.secrecy,
-    name: request.name || undefined,
-    start: String(request.start),
-    file: [{ file: request.file, name: request.file.name }],
-  });
+  const form = sourceForm(request, { name: request.name || undefined, start: String(request.start) });
   const response = await postMultipart<{ data: GenerateResult }>(TESTCASE_PATHS.generate, form, { signal });
   return response.data.data;
+}
+
+/** Replaces a generation's source with a newer version; answers what changed. */
+export async function replaceSource(generationId: string, source: SourceChoice): Promise<ReplaceResult> {
+  const form = sourceForm(source, { generation_id: generationId });
+  const response = await postMultipart<{ data: ReplaceResult }>(TESTCASE_PATHS.replaceSource, form);
+  return response.data.data;
+}
+
+const EXPORTS = {
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filter: { name: 'Excel 工作簿', extensions: ['xlsx'] } },
+  xmind: { mime: 'application/vnd.xmind.workbook', filter: { name: 'XMind 思维导图', extensions: ['xmind'] } },
+} as const;
+
+/** Exports a generation's cases (xlsx in MeterSphere's columns, or XMind) and saves the file with the platform. */
+export async function exportCases(generationId: string, name: string, format: keyof typeof EXPORTS): Promise<boolean> {
+  const response = await http.post<Blob>(TESTCASE_PATHS.export, { generation_id: generationId, format }, { responseType: 'blob' });
+  return saveFile({ suggestedName: `${name}-用例.${format}`, data: response.data, mimeType: EXPORTS[format].mime, filters: [{ ...EXPORTS[format].filter, extensions: [...EXPORTS[format].filter.extensions] }] });
 }

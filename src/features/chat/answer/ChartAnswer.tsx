@@ -6,7 +6,7 @@ import { runSqlStream } from '../../sqlbase/run-sql-stream';
 import styles from '../chat.module.css';
 import { chartDataOf } from './chart-geometry';
 import { SvgChart } from './SvgChart';
-import { resultWorkbook } from './xlsx-export';
+import { resultWorkbook } from '../../../../contract/files/safe-xlsx';
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -15,7 +15,7 @@ function cell(value: unknown): string {
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Saves the rows shown as an .xlsx file (formula-injection safe, see xlsx-export.ts). */
+/** Saves the rows shown as an .xlsx file (formula-injection safe, see contract/files/safe-xlsx.ts). */
 function exportRows(chart: ChartView) {
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
   void saveFile({

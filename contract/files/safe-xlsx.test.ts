@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resultWorkbook, safeText, storedZip } from './xlsx-export';
+import { resultWorkbook, safeText, storedZip } from './safe-xlsx';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 

@@ -1,3 +1,4 @@
+// Shared by the renderer (database chat's result export) and the server (test-case export, issue 14).
 // A result table as an .xlsx workbook, written here (a stored zip of a few XML parts) so the renderer needs no
 // spreadsheet library. Formula-injection safe: every text cell is an inline string (never a formula), and text that
 // a spreadsheet or a later CSV export could read as a formula (= + - @, tab, carriage return) gets a leading '.

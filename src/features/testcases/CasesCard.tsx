@@ -1,0 +1,52 @@
+import { Button, Card, Tag, Typography } from 'antd';
+import { memo, useState } from 'react';
+import type { TestCase } from '../../../contract/api';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { CaseEditDialog } from './CaseEditDialog';
+
+const caseColumns = (edit: ((c: TestCase) => void) | null): DataTableColumn<TestCase>[] => [
+  { key: 'code', title: '编号', width: 110 },
+  { key: 'title', title: '用例名称', width: 260, ellipsis: true },
+  { key: 'module', title: '所属模块', width: 140, ellipsis: true },
+  { key: 'precondition', title: '前置条件', width: 160, ellipsis: true },
+  {
+    key: 'steps', title: '步骤与预期结果', width: 360,
+    render: (_v, c) => (
+      <ol style={{ margin: 0, paddingLeft: 18 }}>
+        {c.steps.map((s, i) => <li key={i}>{s.step}<Typography.Text type="secondary">{" → "}{s.expected}</Typography.Text></li>)}
+      </ol>
+    ),
+  },
+  { key: 'priority', title: '优先级', width: 80, render: (v) => <Tag color={v === 'P0' ? 'red' : v === 'P1' ? 'orange' : 'default'}>{String(v)}</Tag> },
+  { key: 'case_type', title: '用例类型', width: 90 },
+  { key: 'item_code', title: '需求条目', width: 100 },
+  ...(edit ? [{
+    key: 'actions', title: '操作', width: 80, fixed: 'right' as const,
+    render: (_v: unknown, c: TestCase) => <Button type="link" size="small" onClick={() => edit(c)}>编辑</Button>,
+  }] : []),
+];
+
+export type CasesCardProps = { cases: TestCase[]; editable: boolean };
+
+/** The generation's current cases in the kit's table; each editable (saved as the tester goes) when allowed. */
+export const CasesCard = memo(function CasesCard({ cases, editable }: CasesCardProps) {
+  const [editing, setEditing] = useState<TestCase | null>(null);
+  // A saved case shows at once, before the next poll brings it from the server.
+  const [saved, setSaved] = useState<Map<number, TestCase>>(new Map());
+  const rows = cases.map((c) => saved.get(c.id) ?? c);
+  return (
+    <Card title={`测试用例（${cases.length}）`} size="small">
+      <DataTable<TestCase> tableId="testcase-cases" rowKey="id" columns={caseColumns(editable ? setEditing : null)} rows={rows} selection="none"
+        showRowTools={false} can={(c) => c === 'columns'} scrollY={420} />
+      {editing && (
+        <CaseEditDialog
+          testCase={editing}
+          onClose={(c) => {
+            if (c) setSaved(new Map(saved).set(c.id, c));
+            setEditing(null);
+          }}
+        />
+      )}
+    </Card>
+  );
+});

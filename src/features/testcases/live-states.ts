@@ -1,0 +1,52 @@
+// What the generation's page polls and how it shows the answers (issue 14): the page asks task_status for the tasks
+// that may still change, and lays their states over the generation it loaded, counting progress and coverage the
+// way the server does (server/testcases/generations.ts `summaries`).
+import type { GenerationDetail, TaskState, TaskStatus } from '../../../contract/api';
+
+/** The tasks of the items' current versions, in item order (an expired task belongs to an older source version). */
+export function currentTasks(data: GenerationDetail | undefined): TaskState[] {
+  if (!data) return [];
+  const ids = new Set(data.items.map((i) => i.task_id));
+  return data.tasks.filter((t) => ids.has(t.task_id) && t.status !== 'expired').sort((a, b) => a.position - b.position);
+}
+
+/**
+ * The ids to poll: tasks being generated, tasks waiting once generation has started, and, right after the tester
+ * asked to start (`kicked`), the 待更新 ones the worker has not taken up yet.
+ */
+export function watchedTasks(tasks: TaskState[], kicked: boolean): string[] {
+  const started = kicked || tasks.some((t) => t.status !== 'not_started' && t.status !== 'skipped' && t.status !== 'pending_update');
+  return tasks.filter((t) => t.status === 'in_progress' || (started && t.status === 'not_started') || (kicked && t.status === 'pending_update'))
+    .map((t) => t.task_id);
+}
+
+const WAITING: TaskStatus[] = ['in_progress', 'not_started', 'pending_update'];
+
+/** Whether polling can stop: no watched task is still waiting or being generated. */
+export function settled(states: TaskState[]): boolean {
+  return states.every((s) => !WAITING.includes(s.status));
+}
+
+const FINISHED: TaskStatus[] = ['completed', 'latest', 'skipped'];
+
+/** The generation with the polled states laid over its tasks, its counts and uncovered items recomputed. */
+export function withStates(detail: GenerationDetail, states: TaskState[] | undefined): GenerationDetail {
+  if (!states?.length) return detail;
+  const polled = new Map(states.map((s) => [s.task_id, s]));
+  const tasks = detail.tasks.map((t) => polled.get(t.task_id) ?? t);
+  const merged = { ...detail, tasks };
+  const current = currentTasks(merged);
+  const covered = (t: TaskState) => t.cases.length > 0 || t.status === 'skipped';
+  const currentIds = new Set(current.map((t) => t.task_id));
+  return {
+    ...merged,
+    generation: {
+      ...detail.generation,
+      done: current.filter((t) => FINISHED.includes(t.status) || (t.status === 'archived' && t.cases.length > 0)).length,
+      covered: current.filter(covered).length,
+      cases: current.reduce((n, t) => n + t.cases.length, 0),
+    },
+    uncovered: detail.items.filter((i) => currentIds.has(i.task_id) && !covered(polled.get(i.task_id) ?? tasks.find((t) => t.task_id === i.task_id)!))
+      .map((i) => i.id),
+  };
+}
