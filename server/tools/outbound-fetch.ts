@@ -6,11 +6,9 @@ import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { Readable } from 'node:stream';
+import { nodeRequest, type FetchInit, type FetchInput } from '../llm/http-fetch';
 import { addressAllowed, OutboundRefused, type OutboundRule } from '../sqlbase/outbound';
 
-type FetchInput = Parameters<typeof fetch>[0];
-type FetchInit = NonNullable<Parameters<typeof fetch>[1]>;
 
 const REFUSED_MESSAGE = (host: string) =>
   `不允许连接该地址（${host} 为本机、链路本地或未指定地址）；如确需连接，请管理员在 OUTBOUND_ALLOW 中加入该地址`;
@@ -29,10 +27,6 @@ export function outboundLookup(rule: OutboundRule): LookupFunction {
       callback(null, addresses[0].address, addresses[0].family);
     });
   };
-}
-
-function abortError(): DOMException {
-  return new DOMException('This operation was aborted', 'AbortError');
 }
 
 function bodyOf(body: FetchInit['body']): string | Uint8Array | null {
@@ -54,49 +48,14 @@ export function createOutboundFetch(rule: OutboundRule): typeof fetch {
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     // node:http does not look up an address literal, so the rule is applied here.
     if (isIP(host) && !addressAllowed(rule, host)) return Promise.reject(new OutboundRefused(REFUSED_MESSAGE(host)));
-    const { signal } = init;
-    if (signal?.aborted) return Promise.reject(abortError());
     let body: string | Uint8Array | null;
     try {
       body = bodyOf(init.body);
     } catch (err) {
       return Promise.reject(err as Error);
     }
-    return new Promise<Response>((resolve, reject) => {
-      const method = (init.method ?? 'GET').toUpperCase();
-      const headers: Record<string, string> = {};
-      new Headers(init.headers).forEach((value, name) => {
-        headers[name] = value;
-      });
-      if (body !== null) headers['content-length'] = String(Buffer.byteLength(body));
-      const request = (url.protocol === 'https:' ? https : http).request(url, {
-        method, headers, agent: agents[url.protocol as keyof typeof agents], lookup,
-      });
-      let response: http.IncomingMessage | null = null;
-      const onAbort = () => {
-        const err = abortError();
-        response?.destroy(err);
-        request.destroy(err);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const settle = () => signal?.removeEventListener('abort', onAbort);
-      request.on('error', (err) => {
-        settle();
-        if (signal?.aborted) return reject(abortError());
-        reject(err instanceof OutboundRefused ? err : new TypeError('fetch failed', { cause: err }));
-      });
-      request.on('response', (res) => {
-        response = res;
-        res.on('close', settle);
-        const responseHeaders = new Headers();
-        for (let i = 0; i < res.rawHeaders.length; i += 2) responseHeaders.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
-        const status = res.statusCode ?? 502;
-        const empty = method === 'HEAD' || status === 204 || status === 304;
-        if (empty) res.resume();
-        const stream = empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
-        resolve(new Response(stream, { status, statusText: res.statusMessage, headers: responseHeaders }));
-      });
-      request.end(body ?? undefined);
+    return nodeRequest(url, init, body, {
+      agent: agents[url.protocol as keyof typeof agents], lookup, passThrough: (err) => err instanceof OutboundRefused,
     });
   };
   return outboundFetch as typeof fetch;
