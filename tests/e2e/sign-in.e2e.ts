@@ -18,6 +18,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** A fresh page whose runtime config sets the idle logout to `ms` (config.js is served by the test). */
+async function pageWithIdleLimit(ms: number) {
+  const fresh = await freshPage(browser);
+  await fresh.page.route('**/config.js', (route) =>
+    route.fulfill({
+      contentType: 'application/javascript',
+      body: `window.__APP_CONFIG__ = { projectName: '企业知识库', timeDifference: ${ms}, serverUrl: '' };`,
+    }),
+  );
+  return fresh;
+}
+
 describe('sign-in end to end', () => {
   it('sends a deep link without a token to /login with the redirect, then back after signing in as demo', async () => {
     const { context, page } = await freshPage(browser);
@@ -67,13 +79,7 @@ describe('sign-in end to end', () => {
   });
 
   it('logs out after the idle time of the runtime timeDifference and revokes the session', async () => {
-    const { context, page } = await freshPage(browser);
-    await page.route('**/config.js', (route) =>
-      route.fulfill({
-        contentType: 'application/javascript',
-        body: "window.__APP_CONFIG__ = { projectName: '企业知识库', timeDifference: 3000, serverUrl: '' };",
-      }),
-    );
+    const { context, page } = await pageWithIdleLimit(3000);
     await page.goto(`${server.url}/#/login`);
     await signInThroughForm(page, 'staff', DEMO_PASSWORD);
     await waitForRoute(page, /^\/(Transit|profile)$/);
@@ -90,13 +96,7 @@ describe('sign-in end to end', () => {
     await context.close();
   });
   it('typing counts as activity, and the question being typed is back after the idle logout and a new sign-in (issue 12)', async () => {
-    const { context, page } = await freshPage(browser);
-    await page.route('**/config.js', (route) =>
-      route.fulfill({
-        contentType: 'application/javascript',
-        body: "window.__APP_CONFIG__ = { projectName: '企业知识库', timeDifference: 3000, serverUrl: '' };",
-      }),
-    );
+    const { context, page } = await pageWithIdleLimit(3000);
     await page.goto(`${server.url}/#/login`);
     await signInThroughForm(page, 'staff', DEMO_PASSWORD);
     await waitForRoute(page, /^\/(Transit|profile)$/);
