@@ -1,7 +1,7 @@
 // Chat constants shared by the server and the renderer. TypeBox-free, so the renderer may import them at run time.
 
-/** Chat modes (DB-GPT `ChatScene` codes). The database modes come with the database-chat issue. */
-export const CHAT_MODES = ['chat_normal', 'chat_knowledge', 'chat_excel', 'chat_with_db_qa', 'chat_with_db_execute'] as const;
+/** Chat modes (DB-GPT `ChatScene` codes; `chat_agent` is chat with the tools base, issue 15). */
+export const CHAT_MODES = ['chat_normal', 'chat_knowledge', 'chat_excel', 'chat_with_db_qa', 'chat_with_db_execute', 'chat_agent'] as const;
 export type ChatMode = (typeof CHAT_MODES)[number];
 export const DEFAULT_CHAT_MODE: ChatMode = 'chat_normal';
 /** Spec §9. */
@@ -34,4 +34,30 @@ export const CHAT_MESSAGES = {
   unknownModel: '模型不存在',
   /** The answer stopped because the session ended or the user's roles or clearance changed while it streamed. */
   revoked: '登录状态或权限已变更，回答已停止',
+} as const;
+
+/** States of a tool call in chat with tools (`chat_agent`). */
+export const TOOL_CALL_STATUSES = {
+  pending: '等待确认',
+  running: '调用中',
+  done: '已完成',
+  failed: '调用失败',
+  refused: '已拒绝调用',
+  rejected: '用户已拒绝',
+  expired: '确认超时',
+  cancelled: '回答已停止，未调用',
+} as const;
+export type ToolCallStatus = keyof typeof TOOL_CALL_STATUSES;
+
+export const AGENT_LIMITS = {
+  /** Tool schemas offered to the model in one request, in estimated tokens: the most relevant tools that fit. */
+  toolTokenBudget: 3000,
+  /** Tools offered at most, whatever their size. */
+  toolsOffered: 24,
+  /** Model turns with tool calls in one answer; the turn after the last is answered without tools. */
+  maxSteps: 8,
+  /** A tool's answer as sent back to the model (characters); the whole answer is kept for the user up to the tools' cap. */
+  resultToModelChars: 8000,
+  /** A 写入 or 对外发送 call not confirmed within this time is not run. */
+  confirmTimeoutMs: 10 * 60_000,
 } as const;

@@ -1,6 +1,6 @@
 // Chat calls (spec §7; DB-GPT's shapes where the spec is silent, see ../shared/reference/dbgpt-api-compat.md §4).
 import { Type, type Static } from 'typebox';
-import { ANSWER_STATUSES, CHAT_FILE_STATUSES, CHAT_MODES, MAX_USER_INPUT, MESSAGE_ROLES } from './chat-limits';
+import { ANSWER_STATUSES, CHAT_FILE_STATUSES, CHAT_MODES, MAX_USER_INPUT, MESSAGE_ROLES, TOOL_CALL_STATUSES } from './chat-limits';
 import { userInfoFields } from './user-info';
 
 export * from './chat-limits';
@@ -75,6 +75,25 @@ export const ChartView = Type.Object({
 });
 export type ChartView = Static<typeof ChartView>;
 
+/** A tool call of an answer in chat with tools (`chat_agent`), as the user sees it. */
+export const ToolCallView = Type.Object({
+  id: Type.String(),
+  set_name: Type.String(),
+  tool_name: Type.String(),
+  /** read | write | send (TOOL_RISKS). */
+  risk: Type.String(),
+  /** The arguments the model gave, as JSON text. */
+  arguments: Type.String(),
+  status: Type.Enum(Object.keys(TOOL_CALL_STATUSES) as (keyof typeof TOOL_CALL_STATUSES)[]),
+  /** The tool's answer (cut at the tools' cap), or why the call was refused or failed. */
+  result: Type.String(),
+  is_error: Type.Boolean(),
+  duration_ms: Type.Union([Type.Number(), Type.Null()]),
+  /** Where in the answer's text the call was made (characters before it). */
+  offset: Type.Number(),
+});
+export type ToolCallView = Static<typeof ToolCallView>;
+
 /** One message of the history (DB-GPT `MessageVo`); all messages of a round share `order`. */
 export const ChatMessage = Type.Object({
   role: Type.Enum(MESSAGE_ROLES),
@@ -86,6 +105,8 @@ export const ChatMessage = Type.Object({
   status: Type.Optional(Type.Enum(ANSWER_STATUSES)),
   references: Type.Optional(Type.Array(Citation)),
   chart: Type.Optional(ChartView),
+  /** Chat with tools: the answer's tool calls, in order. */
+  tool_calls: Type.Optional(Type.Array(ToolCallView)),
 });
 export type ChatMessage = Static<typeof ChatMessage>;
 
@@ -100,6 +121,10 @@ export const ModeParam = Type.Object({
   type: Type.String(),
   /** The uploaded file of a `chat_excel` option. */
   file_id: Type.Optional(Type.Number()),
+  /** What the option is called when `param` is an id (`chat_agent`: the tool set's name). */
+  name: Type.Optional(Type.String()),
+  /** `chat_agent`: why the set cannot be used in this dialogue (its ceiling is below what the dialogue has shown). */
+  disabled_reason: Type.Optional(Type.String()),
 });
 export type ModeParam = Static<typeof ModeParam>;
 
@@ -125,6 +150,7 @@ export type CompletionBody = Static<typeof CompletionBody>;
  * - `chat.completion.chunk`: OpenAI's incremental chunk; `choices[0].delta.content` is the new text.
  * - `chat.references`: the citations of a knowledge answer, after the text.
  * - `chat.chart`: the result table and chart of a spreadsheet answer, after the text.
+ * - `chat.tool_call`: chat with tools: a tool call was made or changed state (same `id`: replaces the earlier one).
  * - `chat.error`: the answer failed (or no model is configured); the text so far stays.
  * The first chunk carries `order`, the round the answer is stored as.
  */
@@ -139,7 +165,17 @@ export type CompletionChunkFrame = {
 export type ReferencesFrame = { object: 'chat.references'; references: Citation[] };
 export type ChartFrame = { object: 'chat.chart'; chart: ChartView };
 export type ErrorFrame = { object: 'chat.error'; code: string; message: string };
-export type CompletionFrame = CompletionChunkFrame | ReferencesFrame | ChartFrame | ErrorFrame;
+export type ToolCallFrame = { object: 'chat.tool_call'; call: ToolCallView };
+export type CompletionFrame = CompletionChunkFrame | ReferencesFrame | ChartFrame | ErrorFrame | ToolCallFrame;
+
+/** POST chat/tool/confirm: the user's decision on a call waiting for confirmation. */
+export const ToolConfirmBody = Type.Object({
+  conv_uid: ConvUid,
+  call_id: Type.String({ minLength: 1, maxLength: 64 }),
+  approve: Type.Boolean(),
+  ...userInfoFields,
+});
+export type ToolConfirmBody = Static<typeof ToolConfirmBody>;
 
 /** Chat files: a document processed privately for one dialogue. */
 export const ChatFile = Type.Object({

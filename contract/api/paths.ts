@@ -145,6 +145,8 @@ export const CHAT_PATHS = {
   completions: '/api/v1/chat/completions',
   /** Stops the dialogue's running answer (as closing the stream does; also through proxies that keep it open). */
   stop: '/api/v1/chat/dialogue/stop',
+  /** Chat with tools: the user's yes or no to a 写入 / 对外发送 call waiting in the running answer. */
+  toolConfirm: '/api/v1/chat/tool/confirm',
   /** Names of the configured chat models (DB-GPT `model/types`). */
   modelTypes: '/api/v1/model/types',
   concurrency: '/api/v1/worker/model/get_concurrency_status',

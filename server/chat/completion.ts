@@ -92,7 +92,7 @@ export async function prepareCompletion(
   const historySources = kept.filter((m) => m.round < round).flatMap((m) => m.cited ?? []);
   const controller = new AbortController();
   const answer = await handler.prepare({
-    deps, viewer, actor, dialogue, question, history, signal: controller.signal, modelConfigured: model !== null,
+    deps, viewer, user, actor, dialogue, question, history, signal: controller.signal, modelConfigured: model !== null,
     complete: (messages, options) => {
       if (!model) throw new HttpError(400, CHAT_MESSAGES.noModel);
       return models.complete(model, messages, options ?? {}, controller.signal);
@@ -158,7 +158,8 @@ async function begin(deps: Deps, p: PreparedCompletion): Promise<void> {
   }
   await deps.db.execute(sql`
     with messages as (${messages} returning 1),
-    dropped as (delete from chat_messages where dialogue_id = ${d.id} and round = ${p.round} and role = 'ai' returning 1)
+    dropped as (delete from chat_messages where dialogue_id = ${d.id} and round = ${p.round} and role = 'ai' returning 1),
+    calls as (delete from chat_tool_calls where dialogue_id = ${d.id} and round = ${p.round} returning 1)
     ${dialogueUpdate(p, now)}`);
 }
 
@@ -166,8 +167,22 @@ async function begin(deps: Deps, p: PreparedCompletion): Promise<void> {
 function dialogueUpdate(p: PreparedCompletion, now: string): SQL {
   const d = p.dialogue;
   return sql`update chat_dialogues set chat_mode = ${d.chatMode}, select_param = ${d.selectParam}, model_name = ${p.model},
-      updated_at = ${now}::timestamptz, title = case when ${p.untitled} then ${p.question.slice(0, 200)} else title end
+      updated_at = ${now}::timestamptz, title = case when ${p.untitled} then ${p.question.slice(0, 200)} else title end${shownGrade(p)}
     where id = ${d.id}`;
+}
+
+/**
+ * Raises the dialogue's shown grade to the highest of its own, the documents the answer draws on and the grade of
+ * what else it shows (a database connection's); tools with a lower ceiling are then kept out of it (chat/agent.ts).
+ */
+function shownGrade(p: PreparedCompletion): SQL {
+  const grade = p.answer.grade ?? null;
+  if (!p.sourceDocs.length && !grade) return sql``;
+  const docs = p.sourceDocs.length
+    ? sql`or g.code in (select secrecy from knowledge_documents where id = any(${sql.param(p.sourceDocs)}::integer[]))`
+    : sql``;
+  return sql`, shown_secrecy = (select g.code from secrecy_grades g
+      where g.code = chat_dialogues.shown_secrecy or g.code = ${grade} ${docs} order by g.rank desc limit 1)`;
 }
 
 /** Resolves once the work already started on this thread (the model request being written) has had its turn. */
@@ -199,9 +214,10 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
   // The model request goes out first; the question and the empty answer are stored while the model thinks (the
   // embedded database works on this thread, so a write started first would hold the request back). The write is
   // awaited before the first text goes out, so a crash never loses what was shown.
-  const pieces = p.model && p.answer.reply === undefined
-    ? runtime.models.stream(p.model, p.answer.messages, { temperature: p.temperature, maxTokens: p.maxTokens }, signal)
-    : null;
+  const options = { temperature: p.temperature, maxTokens: p.maxTokens };
+  const pieces = !p.model || p.answer.reply !== undefined ? null
+    : p.answer.run ? p.answer.run({ model: p.model, round: p.round, ...options, signal, frame: (frame) => send(frame) })
+      : runtime.models.stream(p.model, p.answer.messages, options, signal);
   const firstPiece = pieces?.next();
   // Not left unhandled while the write runs; the loop below awaits it and sees the rejection.
   firstPiece?.catch(() => undefined);

@@ -3,9 +3,11 @@
 // what follows the model's text.
 import type { ChartView, ChatMode, Citation } from '../../contract/api';
 import type { Actor, Deps } from '../deps';
+import type { SessionUser } from '../identity/sessions';
 import type { Viewer } from '../knowledge/visibility';
 
 import type { LlmMessage } from '../llm/models';
+import type { CompletionFrame } from '../../contract/api';
 
 export type { LlmMessage };
 
@@ -23,6 +25,8 @@ export type DialogueRef = {
 export type ModeContext = {
   deps: Deps;
   viewer: Viewer;
+  /** The asker's session user (department, clearance). */
+  user: SessionUser;
   /** The asker, for the audit log (database chat audits every statement). */
   actor?: Actor;
   dialogue: DialogueRef;
@@ -58,6 +62,24 @@ export type PreparedAnswer = {
   reply?: string;
   /** Runs after the model's text (e.g. the SQL of a spreadsheet answer); not run when the answer was stopped. */
   finish?: (answer: string, progress: FinishProgress) => Promise<ModeFinish>;
+  /** The grade of content the answer shows besides its citations (a database connection's); raises the dialogue's. */
+  grade?: string;
+  /**
+   * Answers in several model turns (chat with tools) instead of one stream of `messages`: yields the answer's
+   * text and sends its own frames (tool calls). Used only when a model is configured.
+   */
+  run?: (io: AnswerRun) => AsyncGenerator<string>;
+};
+
+/** What a multi-turn answer is given by the pipeline. */
+export type AnswerRun = {
+  model: string;
+  round: number;
+  temperature: number;
+  maxTokens?: number;
+  signal: AbortSignal;
+  /** Sends a frame to the client (not text: text is what the run yields). */
+  frame(frame: CompletionFrame): void;
 };
 
 export type ChatModeHandler = {

@@ -8,6 +8,15 @@ import { createHttpFetch } from './http-fetch';
 import { ConcurrencyLimiter, QueueAbortedError } from './limiter';
 
 export type LlmMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+/** A function call the model asked for (OpenAI tools protocol); `arguments` is JSON text as the model wrote it. */
+export type ModelToolCall = { id: string; type: 'function'; function: { name: string; arguments: string } };
+/** A tool offered to the model. */
+export type ModelTool = { type: 'function'; function: { name: string; description: string; parameters: Record<string, unknown> } };
+/** Messages of a conversation with tools: the model's calls and the tools' answers besides the plain ones. */
+export type AgentMessage =
+  | LlmMessage
+  | { role: 'assistant'; content: string; tool_calls: ModelToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
 export type ChatOptions = { temperature?: number; maxTokens?: number };
 
 /** A model call that failed; `message` is for the user, in Chinese. */
@@ -94,21 +103,44 @@ export class Models {
    * ends; aborting `signal` leaves the queue or cancels the upstream HTTP request at once.
    */
   async *stream(model: string, messages: LlmMessage[], options: ChatOptions, signal: AbortSignal): AsyncGenerator<string> {
+    yield* this.streamTurn(model, messages, [], options, signal);
+  }
+
+  /**
+   * One turn of a conversation with tools: streams the model's text and returns the tool calls it asked for
+   * (none: the answer is complete). Without tools it is `stream`. `toolChoice: 'none'` asks for text only.
+   */
+  async *streamTurn(
+    model: string, messages: AgentMessage[], tools: ModelTool[], options: ChatOptions & { toolChoice?: 'auto' | 'none' }, signal: AbortSignal,
+  ): AsyncGenerator<string, ModelToolCall[]> {
     const release = await this.limiter(model).acquire(signal);
     let started = false;
+    const calls: ModelToolCall[] = [];
     try {
       const client = await this.requireClient();
+      const withTools = tools.length ? { tools, tool_choice: options.toolChoice ?? 'auto' } : {};
       const stream = await client.chat.completions.create(
-        { model, messages, stream: true, temperature: options.temperature, max_tokens: options.maxTokens },
+        {
+          model, messages: messages as OpenAiSdk.OpenAI.Chat.ChatCompletionMessageParam[], stream: true,
+          temperature: options.temperature, max_tokens: options.maxTokens, ...withTools,
+        },
         { signal },
       );
       started = true;
       for await (const chunk of stream) {
-        const text = chunk.choices[0]?.delta?.content;
-        if (text) yield text;
+        const delta = chunk.choices[0]?.delta;
+        if (delta?.content) yield delta.content;
+        // Calls come in pieces keyed by their index: the id and name first, the arguments' JSON in parts.
+        for (const part of delta?.tool_calls ?? []) {
+          const call = (calls[part.index] ??= { id: '', type: 'function', function: { name: '', arguments: '' } });
+          if (part.id) call.id = part.id;
+          if (part.function?.name) call.function.name += part.function.name;
+          if (part.function?.arguments) call.function.arguments += part.function.arguments;
+        }
       }
       // The SDK ends the iteration quietly on abort; the caller must know the answer was cut.
       if (signal.aborted) throw new (await loadSdk()).APIUserAbortError();
+      return calls.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${i}` }));
     } catch (err) {
       if (isAbort(err, signal)) throw err;
       // Once the answer has started, a broken connection is an interrupted answer, not an unreachable server.

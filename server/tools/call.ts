@@ -45,6 +45,17 @@ export async function callableTool(deps: Deps, user: ToolUser, toolId: number): 
   return found;
 }
 
+/** Argument names and size only, for the audit log: values can be personal or secret. */
+export function argumentSummary(args: Record<string, unknown>): string {
+  const keys = Object.keys(args);
+  return `参数 ${keys.length ? keys.slice(0, 20).join('、') : '无'}（${Buffer.byteLength(JSON.stringify(args))} 字节）`;
+}
+
+/** The audit detail of a call that ran. */
+export function resultSummary(args: Record<string, unknown>, r: ToolCallResult): string {
+  return `${argumentSummary(args)}；结果 ${Buffer.byteLength(r.content)} 字节${r.truncated ? '（已截断）' : ''}；耗时 ${r.duration_ms} ms${r.is_error ? '；工具返回错误' : ''}`;
+}
+
 /** Checks the arguments against the tool's schema; a Chinese message names the first problem. */
 export function checkArguments(tool: ToolRow, args: Record<string, unknown>): void {
   if (Buffer.byteLength(JSON.stringify(args)) > TOOL_LIMITS.argumentsMaxBytes) throw badRequest('调用参数过大（不能超过 64 KB）');

@@ -9,7 +9,8 @@ import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../http-error';
 import { grantsOfUser } from '../identity/access';
 import { parseReviewRoles } from '../knowledge/documents';
-import type { Viewer } from '../knowledge/visibility';
+import { viewerOf, type Viewer } from '../knowledge/visibility';
+import type { SessionUser } from '../identity/sessions';
 import { decryptSecret, encryptSecret, secretKey } from '../sqlbase/secret';
 import { mcpTools, type McpEndpoint } from './mcp';
 import { documentServer, openApiTools, parseOpenApi, type ToolDef } from './openapi';
@@ -20,6 +21,11 @@ export type ToolRow = typeof tools.$inferSelect;
 
 /** The user a tool set is checked against: the document viewer plus the department. */
 export type ToolUser = Viewer & { deptId: number };
+
+/** The tool user of a session user. */
+export async function toolUserFor(deps: Pick<Deps, 'db'>, user: SessionUser): Promise<ToolUser> {
+  return { ...(await viewerOf(deps, user)), deptId: user.deptId };
+}
 
 const PAGE = '/toolsBase';
 

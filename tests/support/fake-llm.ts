@@ -18,11 +18,18 @@
 //   [bad-json]         malformed JSON at first; the repair request (which quotes the first answer) gets valid cases
 //   [bad-json-always]  malformed JSON every time
 //   [delay:N]          (any answer that is not streamed) wait N ms first; a request aborted meanwhile counts as aborted
+// A request offering tools (chat with tools) follows `[tool:NAME {json}]` markers of the last user message, one call a
+// turn: after k tool answers it calls the (k+1)-th marker's tool (the offered function named NAME, or ending in
+// `_NAME`; a name not offered is called as written, as a model that invents a tool would), streaming the arguments in
+// pieces; `[parallel]` calls every marker's tool in the first turn. With no marker left, or no tools offered, it
+// answers `工具结果：` and each tool answer of the turn, joined by ` | `.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-type Message = { role: string; content: string };
-type ChatBody = { model?: string; messages?: Message[]; stream?: boolean; max_tokens?: number; temperature?: number };
+type Message = { role: string; content: string; tool_calls?: unknown[]; tool_call_id?: string };
+type OfferedTool = { type: 'function'; function: { name: string } };
+type ChatBody = { model?: string; messages?: Message[]; stream?: boolean; max_tokens?: number; temperature?: number; tools?: OfferedTool[] };
+type FakeToolCall = { id: string; name: string; arguments: string };
 
 /** What the fake model has seen and done. */
 export type FakeLlmStats = {
@@ -35,6 +42,10 @@ export type FakeLlmStats = {
   prompts: Message[][];
   /** The sampling options of each chat request, in order. */
   options: { model: string; temperature?: number; max_tokens?: number; stream: boolean }[];
+  /** The tool (function) names offered with each chat request, in order. */
+  tools: string[][];
+  /** When each chat request arrived and when each streamed answer ended (performance.now() of this process). */
+  timing: { arrived: number; ended: number | null }[];
 };
 
 export type FakeLlm = { url: string; stats: FakeLlmStats; close: () => Promise<void> };
@@ -146,6 +157,32 @@ export function answerFor(messages: Message[]): string {
   return `您的问题是「${user.replace(/\[[a-z-]+:\d+\]/g, '').trim()}」。${echo} 以上是模拟模型的回答。`;
 }
 
+/** The tool calls a request with tools asks for next (see the markers above); none: answer with text. */
+export function toolCallsFor(messages: Message[], tools: OfferedTool[]): FakeToolCall[] {
+  if (!tools.length) return [];
+  let lastUser = -1;
+  messages.forEach((m, i) => {
+    if (m.role === 'user') lastUser = i;
+  });
+  const user = messages[lastUser]?.content ?? '';
+  const markers = [...user.matchAll(/\[tool:([A-Za-z0-9_-]+)(?: (\{.*?\}))?\]/g)].map((m) => ({ name: m[1], args: m[2] ?? '{}' }));
+  const answered = messages.slice(lastUser + 1).filter((m) => m.role === 'tool').length;
+  const names = tools.map((t) => t.function.name);
+  const pick = (name: string) => names.find((n) => n === name) ?? names.find((n) => n.endsWith(`_${name}`)) ?? name;
+  const due = user.includes('[parallel]') ? (answered ? [] : markers) : markers.slice(answered, answered + 1);
+  return due.map((m, i) => ({ id: `call_${answered + i}_${m.name}`, name: pick(m.name), arguments: m.args }));
+}
+
+/** The text answer after tool calls: each tool answer of the turn. */
+function toolResultsAnswer(messages: Message[]): string | null {
+  let lastUser = -1;
+  messages.forEach((m, i) => {
+    if (m.role === 'user') lastUser = i;
+  });
+  const results = messages.slice(lastUser + 1).filter((m) => m.role === 'tool').map((m) => m.content);
+  return results.length ? `工具结果：${results.join(' | ')}` : null;
+}
+
 /** Splits an answer into tokens of a few characters, keeping multi-byte characters whole. */
 export function tokenize(text: string): string[] {
   const chars = Array.from(text);
@@ -173,7 +210,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-async function streamAnswer(req: IncomingMessage, res: ServerResponse, model: string, user: string, answer: string, stats: FakeLlmStats) {
+async function streamAnswer(
+  req: IncomingMessage, res: ServerResponse, model: string, user: string, answer: string, stats: FakeLlmStats, calls: FakeToolCall[] = [],
+) {
+  const timing = stats.timing[stats.timing.length - 1];
   const slow = marker(user, 'slow') ?? 0;
   const failAfter = marker(user, 'fail-after');
   const id = `chatcmpl-fake-${stats.requests}`;
@@ -185,9 +225,23 @@ async function streamAnswer(req: IncomingMessage, res: ServerResponse, model: st
     }
   });
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-  const frame = (delta: Record<string, string>, finish: string | null) =>
+  const frame = (delta: Record<string, unknown>, finish: string | null) =>
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
   res.write(frame({ role: 'assistant', content: '' }, null));
+  if (calls.length) {
+    // As OpenAI streams calls: the id and name first, then the arguments' JSON in pieces.
+    calls.forEach((call, index) => {
+      res.write(frame({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }, null));
+      for (let i = 0; i < call.arguments.length; i += 8) {
+        res.write(frame({ tool_calls: [{ index, function: { arguments: call.arguments.slice(i, i + 8) } }] }, null));
+      }
+    });
+    res.write(frame({}, 'tool_calls'));
+    timing.ended = performance.now();
+    res.end('data: [DONE]\n\n');
+    stats.completed++;
+    return;
+  }
   const tokens = tokenize(answer);
   for (let i = 0; i < tokens.length; i++) {
     if (closed) return;
@@ -200,6 +254,7 @@ async function streamAnswer(req: IncomingMessage, res: ServerResponse, model: st
     res.write(frame({ content: tokens[i] }, null));
   }
   res.write(frame({}, 'stop'));
+  timing.ended = performance.now();
   res.end('data: [DONE]\n\n');
   stats.completed++;
 }
@@ -227,13 +282,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, stats: FakeLlmS
     stats.requests++;
     stats.prompts.push(messages);
     stats.options.push({ model, temperature: body.temperature, max_tokens: body.max_tokens, stream: body.stream === true });
+    stats.tools.push((body.tools ?? []).map((t) => t.function.name));
+    stats.timing.push({ arrived: performance.now(), ended: null });
     const user = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     const status = marker(user, 'error');
     if (status) return sendJson(res, status, { error: { message: 'fake failure', type: 'server_error' } });
-    const answer = answerFor(messages);
+    const calls = toolCallsFor(messages, body.tools ?? []);
+    const answer = (body.tools !== undefined || messages.some((m) => m.role === 'tool') ? toolResultsAnswer(messages) : null) ?? answerFor(messages);
     stats.active++;
     try {
-      if (body.stream) return await streamAnswer(req, res, model, user, answer, stats);
+      if (body.stream) return await streamAnswer(req, res, model, user, answer, stats, calls);
       const delay = marker(messages.find((m) => m.role === 'user')?.content ?? '', 'delay');
       if (delay) {
         const closed = await new Promise<boolean>((resolve) => {
@@ -267,7 +325,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, stats: FakeLlmS
 /** Starts the fake model server on a free loopback port. */
 export async function startFakeLlm(options: { port?: number; models?: string[] } = {}): Promise<FakeLlm> {
   const models = options.models ?? ['fake-chat', 'fake-embedding'];
-  const stats: FakeLlmStats = { requests: 0, embedded: 0, active: 0, completed: 0, aborted: 0, prompts: [], options: [] };
+  const stats: FakeLlmStats = { requests: 0, embedded: 0, active: 0, completed: 0, aborted: 0, prompts: [], options: [], tools: [], timing: [] };
   const server = createServer((req, res) => {
     handle(req, res, stats, models).catch((err: Error) => sendJson(res, 400, { error: { message: err.message } }));
   });

@@ -3,8 +3,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import {
   AiEnvelope, CHAT_PATHS, ChatMessage, CompletionBody, ConUidQuery, ConcurrencyBody, ConcurrencyStatus, DEFAULT_CHAT_MODE, Dialogue,
-  DialogueListQuery, DialogueNewQuery, ModeParam, ModeParamsQuery, CHAT_MESSAGES,
+  DialogueListQuery, DialogueNewQuery, ModeParam, ModeParamsQuery, CHAT_MESSAGES, ToolConfirmBody,
 } from '../../../contract/api';
+import { ceilingReason, decideToolCall, dialogueGrade, toolCallsByRound } from '../../chat/agent';
+import { listedSets, toolUserFor } from '../../tools/sets';
+import { secrecyGrades } from '../../db/schema';
 import { createDialogue, deleteDialogue, dialogueMessages, listDialogues, ownedDialogue, stopLeftOverAnswers, toDialogue } from '../../chat/dialogues';
 import { shownMessages } from '../../chat/withheld';
 import { prepareCompletion, runCompletion, SessionRevoked } from '../../chat/completion';
@@ -95,7 +98,9 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
     }, async (request) => {
       const { user } = sessionOf(request);
       const row = await ownedDialogue(deps, user.id, request.query.con_uid);
-      return aiOk(await shownMessages(deps, await viewerOf(deps, user), await dialogueMessages(deps, row.id)));
+      const shown = await shownMessages(deps, await viewerOf(deps, user), await dialogueMessages(deps, row.id));
+      const calls = await toolCallsByRound(deps, row.id);
+      return aiOk(calls.size ? shown.map((m) => (m.role === 'view' && calls.has(m.order) ? { ...m, tool_calls: calls.get(m.order) } : m)) : shown);
     });
 
     app.post(CHAT_PATHS.modeParams, {
@@ -120,6 +125,16 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
         const connections = await visibleConnections(deps, await viewerOf(deps, user));
         return aiOk(connections.map((c): ModeParam => ({ param: c.dbName, type: c.dbType })));
       }
+      if (mode === 'chat_agent') {
+        // The sets the user may use; in a dialogue that has shown content above a set's ceiling, with the reason.
+        const sets = (await listedSets(deps, await toolUserFor(deps, user))).filter((s) => s.usable);
+        const grade = convUid ? await dialogueGrade(deps, (await ownedDialogue(deps, user.id, convUid)).id) : null;
+        const grades = new Map((await deps.db.select().from(secrecyGrades)).map((g) => [g.code, g]));
+        return aiOk(sets.map(({ row }): ModeParam => {
+          const reason = ceilingReason({ name: row.name, ceiling: grades.get(row.secrecy)! }, grade);
+          return { param: String(row.id), type: 'toolset', name: row.name, ...(reason ? { disabled_reason: reason } : {}) };
+        }));
+      }
       // chat_normal: null (DB-GPT).
       return aiOk(mode === 'chat_normal' ? null : []);
     });
@@ -132,6 +147,18 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
       const controller = runtime.running.get(row.id);
       controller?.abort();
       return aiOk(controller !== undefined);
+    });
+
+    app.post(CHAT_PATHS.toolConfirm, {
+      config: use,
+      schema: { body: ToolConfirmBody, response: { 200: AiEnvelope(Type.Boolean()) } },
+    }, async (request) => {
+      const { user } = sessionOf(request);
+      const row = await ownedDialogue(deps, user.id, request.body.conv_uid);
+      if (!(await decideToolCall(deps, row.id, request.body.call_id, request.body.approve))) {
+        throw badRequest('该工具调用已处理或不在等待确认状态');
+      }
+      return aiOk(true);
     });
 
     app.get(CHAT_PATHS.modelTypes, {

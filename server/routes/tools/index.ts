@@ -14,9 +14,8 @@ import type { Deps } from '../../deps';
 import type { RouteAccessConfig } from '../../fastify-types';
 import { badRequest, HttpError } from '../../http-error';
 import { aiOk } from '../../http/envelope';
-import { viewerOf } from '../../knowledge/visibility';
-import { runTool } from '../../tools/call';
-import { addSet, deleteSet, editSet, listedSets, refreshSet, toSetApi, toToolApi, visibleSet, type ToolUser } from '../../tools/sets';
+import { argumentSummary, resultSummary, runTool } from '../../tools/call';
+import { addSet, deleteSet, editSet, listedSets, refreshSet, toSetApi, toToolApi, toolUserFor, visibleSet, type ToolUser } from '../../tools/sets';
 import { sessionOf } from '../request-meta';
 import type { FastifyRequest } from 'fastify';
 
@@ -26,14 +25,9 @@ const button = (code: string, audit: string): RouteAccessConfig => ({ access: 'b
 
 async function toolUserOf(deps: Deps, request: FastifyRequest): Promise<ToolUser> {
   const { user } = sessionOf(request);
-  return { ...(await viewerOf(deps, user)), deptId: user.deptId };
+  return toolUserFor(deps, user);
 }
 
-/** Argument names and size only: values can be personal or secret. */
-function argumentSummary(args: Record<string, unknown>): string {
-  const keys = Object.keys(args);
-  return `参数 ${keys.length ? keys.slice(0, 20).join('、') : '无'}（${Buffer.byteLength(JSON.stringify(args))} 字节）`;
-}
 
 export function toolsRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -135,7 +129,7 @@ export function toolsRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       request.auditDetail = argumentSummary(args);
       const result = await runTool(deps, user, request.body.tool_id, args, { confirmed: request.body.confirm === true });
       request.auditTarget = `${result.set.name} / ${result.tool.name}`;
-      request.auditDetail = `${argumentSummary(args)}；结果 ${Buffer.byteLength(result.content)} 字节${result.truncated ? '（已截断）' : ''}；耗时 ${result.duration_ms} ms${result.is_error ? '；工具返回错误' : ''}`;
+      request.auditDetail = resultSummary(args, result);
       return aiOk({ content: result.content, is_error: result.is_error, truncated: result.truncated, duration_ms: result.duration_ms });
     });
   };

@@ -38,7 +38,7 @@ export function ChatPane({ convUid, mode, selectParam, model, ensureDialogue, on
   const send = (question: string) => {
     const paramLabel = PARAM_LABELS[mode];
     if (paramLabel && !selectParam) {
-      message.warning(mode === 'chat_excel' ? '请先上传表格并选择数据表' : `请先选择${paramLabel}`);
+      message.warning(mode === 'chat_excel' ? '请先上传表格并选择数据表' : mode === 'chat_agent' ? '请先选择至少一个工具集' : `请先选择${paramLabel}`);
       return;
     }
     void track(conversation.ask(question));
@@ -52,6 +52,7 @@ export function ChatPane({ convUid, mode, selectParam, model, ensureDialogue, on
         busy={conversation.busy}
         onRegenerate={() => void track(conversation.regenerate())}
         emptyHint={MODE_OPTIONS.find((m) => m.value === mode)?.hint ?? ''}
+        onDecide={conversation.decide}
       />
       {convUid && <ChatFiles convUid={convUid} />}
       {noModel && (

@@ -29,7 +29,27 @@ export function ChatToolbar({ mode, onMode, params, paramsLoading, param, onPara
           onChange={onMode}
           options={MODE_OPTIONS.map((m) => ({ value: m.value, label: m.label, title: m.hint }))}
         />
-        {paramLabel && (
+        {mode === 'chat_agent' && (
+          <Select
+            mode="multiple"
+            aria-label={paramLabel}
+            style={{ minWidth: 240, maxWidth: 420 }}
+            disabled={disabled}
+            loading={paramsLoading}
+            maxTagCount="responsive"
+            value={param ? param.split(',') : []}
+            placeholder="选择工具集"
+            notFoundContent="没有可用的工具集"
+            options={(params ?? []).map((p) => ({
+              value: p.param,
+              label: p.name ?? p.param,
+              disabled: Boolean(p.disabled_reason),
+              title: p.disabled_reason ?? p.name,
+            }))}
+            onChange={(ids: string[]) => onParam(ids.join(','))}
+          />
+        )}
+        {paramLabel && mode !== 'chat_agent' && (
           <Select
             aria-label={paramLabel}
             style={{ minWidth: 200 }}

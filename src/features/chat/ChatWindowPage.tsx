@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_CHAT_MODE } from '../../../contract/api/runtime';
 import { useBooleanPref } from '../../lib/ui-prefs';
-import type { ChatMode, Dialogue } from '../../../contract/api';
+import type { ChatMode, Dialogue, ModeParam } from '../../../contract/api';
 import { useDialoguesQuery, useModeParamsQuery, useModelTypesQuery, useNewDialogueMutation } from './api';
 import styles from './chat.module.css';
 import { ChatPane } from './ChatPane';
@@ -14,6 +14,16 @@ import { MODE_OPTIONS, PARAM_LABELS } from './modes';
 type Pane = { key: string; conv: string | null };
 
 warmUpHighlighting();
+
+/**
+ * Chat with tools: the picked sets the user may use; none picked yet, the first that the dialogue allows. A picked
+ * set that the dialogue's grade has since kept out stays picked: the answer then says why it is not used.
+ */
+function agentParam(list: ModeParam[], param: string | null): string | null {
+  if (param === null) return list.find((p) => !p.disabled_reason)?.param ?? null;
+  const picked = param.split(',').filter((id) => list.some((p) => p.param === id));
+  return picked.length ? picked.join(',') : null;
+}
 
 const knownMode = (mode: string): ChatMode => MODE_OPTIONS.find((m) => m.value === mode)?.value ?? DEFAULT_CHAT_MODE;
 
@@ -37,7 +47,7 @@ export function ChatWindowPage() {
   const [newDialogue] = useNewDialogueMutation();
   const list = params.data ?? [];
   // The first option is selected until the user picks another (DB-GPT's select does the same).
-  const effectiveParam = PARAM_LABELS[mode] ? (list.some((p) => p.param === param) ? param : (list[0]?.param ?? null)) : null;
+  const effectiveParam = !PARAM_LABELS[mode] ? null : mode === 'chat_agent' ? agentParam(list, param) : list.some((p) => p.param === param) ? param : (list[0]?.param ?? null);
   const effectiveModel = model ?? models.data?.[0] ?? null;
   // No model configured: a notice instead of answers (D38).
   const noModel = models.isSuccess && (models.data?.length ?? 0) === 0;

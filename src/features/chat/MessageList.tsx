@@ -7,10 +7,18 @@ import styles from './chat.module.css';
 // Finished rounds get the same props on every render, so their memo holds while the last one streams.
 const NOOP = () => undefined;
 
-export type MessageListProps = { rounds: Round[]; loading: boolean; busy: boolean; onRegenerate: () => void; emptyHint: string };
+export type MessageListProps = {
+  rounds: Round[];
+  loading: boolean;
+  busy: boolean;
+  onRegenerate: () => void;
+  emptyHint: string;
+  /** The user's yes or no to a tool call waiting in the running answer. */
+  onDecide?: (callId: string, approve: boolean) => Promise<void>;
+};
 
 /** The conversation; keeps to the bottom while an answer streams unless the user scrolled up to read. */
-export function MessageList({ rounds, loading, busy, onRegenerate, emptyHint }: MessageListProps) {
+export function MessageList({ rounds, loading, busy, onRegenerate, emptyHint, onDecide }: MessageListProps) {
   const box = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
 
@@ -55,6 +63,7 @@ export function MessageList({ rounds, loading, busy, onRegenerate, emptyHint }: 
             last={i === rounds.length - 1}
             canRegenerate={i === rounds.length - 1 && !busy && Boolean(round.answer)}
             onRegenerate={i === rounds.length - 1 ? onRegenerate : NOOP}
+            onDecide={i === rounds.length - 1 ? onDecide : undefined}
           />
         ))}
       </div>

@@ -49,6 +49,10 @@ export const chatApi = api.enhanceEndpoints({ addTagTypes: ['ChatDialogue', 'Cha
       transformResponse: (data: ModeParam[] | null) => (Array.isArray(data) ? data : []),
       providesTags: ['ChatParams'],
     }),
+    /** The user's decision on a tool call waiting for confirmation (chat with tools). */
+    confirmToolCall: build.mutation<boolean, { conv_uid: string; call_id: string; approve: boolean }>({
+      query: (body) => ({ url: CHAT_PATHS.toolConfirm, method: 'POST', data: { ...body, ...userFields() } }),
+    }),
     modelTypes: build.query<string[], void>({
       query: () => ({ url: CHAT_PATHS.modelTypes }),
       transformResponse: (data: string[] | null) => data ?? [],
@@ -70,5 +74,5 @@ export const chatApi = api.enhanceEndpoints({ addTagTypes: ['ChatDialogue', 'Cha
 
 export const {
   useDialoguesQuery, useNewDialogueMutation, useDeleteDialogueMutation, useHistoryQuery, useStopAnswerMutation,
-  useModeParamsQuery, useModelTypesQuery, useConcurrencyQuery, useChatFilesQuery, useChatFileStatusQuery,
+  useModeParamsQuery, useModelTypesQuery, useConcurrencyQuery, useChatFilesQuery, useChatFileStatusQuery, useConfirmToolCallMutation,
 } = chatApi;

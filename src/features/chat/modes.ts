@@ -7,6 +7,7 @@ export const MODE_OPTIONS: { value: ChatMode; label: string; hint: string }[] = 
   { value: 'chat_excel', label: '表格问答', hint: '上传 xlsx / csv，用自然语言查询表格' },
   { value: 'chat_with_db_execute', label: '数据库对话', hint: '用自然语言查询所选数据库，结果以表格和图表展示（只读）' },
   { value: 'chat_with_db_qa', label: '数据库问答', hint: '询问所选数据库的表结构、字段含义与写法，不执行查询' },
+  { value: 'chat_agent', label: '工具对话', hint: '选择工具集，由大模型调用工具完成任务；写入或对外发送的调用须您确认后才执行' },
 ];
 
 /** What a mode's parameter select is called; modes without one are absent. */
@@ -15,6 +16,7 @@ export const PARAM_LABELS: Partial<Record<ChatMode, string>> = {
   chat_excel: '数据表',
   chat_with_db_execute: '数据库',
   chat_with_db_qa: '数据库',
+  chat_agent: '工具集',
 };
 
 export function modeLabel(mode: string): string {

@@ -8,6 +8,8 @@ import styles from '../chat.module.css';
 import { ChartAnswer } from './ChartAnswer';
 import { Citations } from './Citations';
 import { dbAnswerText } from './db-answer-text';
+import { ToolCalls } from './ToolCalls';
+import type { ToolCallView } from '../../../../contract/api';
 
 function StatusTag({ answer }: { answer: Answer }) {
   if (answer.status === 'stopped') return <Tag>已停止</Tag>;
@@ -15,14 +17,41 @@ function StatusTag({ answer }: { answer: Answer }) {
   return null;
 }
 
-function AnswerBody({ answer }: { answer: Answer }) {
+/** The answer's text with its tool calls where they were made: text, calls, text, … */
+function withCalls(text: string, calls: ToolCallView[]): { text: string; calls: ToolCallView[] }[] {
+  const parts: { text: string; calls: ToolCallView[] }[] = [];
+  let from = 0;
+  for (const call of calls) {
+    const at = Math.min(Math.max(call.offset, from), text.length);
+    const last = parts.at(-1);
+    if (last && at === from && parts.length) last.calls.push(call);
+    else parts.push({ text: text.slice(from, at), calls: [call] });
+    from = at;
+  }
+  parts.push({ text: text.slice(from), calls: [] });
+  return parts;
+}
+
+type DecideFn = (callId: string, approve: boolean) => Promise<void>;
+
+function AnswerBody({ answer, onDecide }: { answer: Answer; onDecide?: DecideFn }) {
   const { message } = App.useApp();
   const streaming = answer.status === 'streaming';
   // Rendered at transition priority: React slices the work and yields to input between blocks.
-  const text = dbAnswerText(useDeferredValue(answer.text));
+  const deferred = useDeferredValue(answer.text);
+  const text = answer.toolCalls?.length ? deferred : dbAnswerText(deferred);
+  const thinking = streaming && !answer.toolCalls?.some((c) => c.status === 'pending');
   return (
     <>
-      {text ? <Markdown text={text} /> : streaming ? <span className={styles.thinking}><LoadingOutlined /> 正在思考…</span> : null}
+      {answer.toolCalls?.length
+        ? withCalls(text, answer.toolCalls).map((part, i) => (
+          <div key={i}>
+            {part.text && <Markdown text={part.text} />}
+            {part.calls.length > 0 && <ToolCalls calls={part.calls} onDecide={streaming ? onDecide : undefined} />}
+          </div>
+        ))
+        : text ? <Markdown text={text} /> : null}
+      {!text && thinking && <span className={styles.thinking}><LoadingOutlined /> 正在思考…</span>}
       {streaming && answer.text && <span className={styles.cursor} aria-hidden />}
       {answer.status === 'failed' && answer.error && <Alert type="error" showIcon title={answer.error} className={styles.answerError} />}
       {answer.chart && <ChartAnswer chart={answer.chart} />}
@@ -45,10 +74,10 @@ function AnswerBody({ answer }: { answer: Answer }) {
   );
 }
 
-export type RoundViewProps = { round: Round; last: boolean; canRegenerate: boolean; onRegenerate: () => void };
+export type RoundViewProps = { round: Round; last: boolean; canRegenerate: boolean; onRegenerate: () => void; onDecide?: DecideFn };
 
 /** A question and its answer; memoised so finished rounds are not rendered again while another streams. */
-export const RoundView = memo(function RoundView({ round, last, canRegenerate, onRegenerate }: RoundViewProps) {
+export const RoundView = memo(function RoundView({ round, last, canRegenerate, onRegenerate, onDecide }: RoundViewProps) {
   return (
     <div className={styles.round} data-testid="chat-round">
       <div className={styles.human}>
@@ -59,7 +88,7 @@ export const RoundView = memo(function RoundView({ round, last, canRegenerate, o
         <div className={styles.ai}>
           <Avatar size={32} icon={<RobotOutlined />} className={styles.aiAvatar} />
           <div className={styles.aiBubble} data-testid="chat-answer" data-status={round.answer.status}>
-            <AnswerBody answer={round.answer} />
+            <AnswerBody answer={round.answer} onDecide={onDecide} />
             {last && canRegenerate && (
               <Button type="link" size="small" icon={<RedoOutlined />} onClick={onRegenerate} className={styles.regenerate}>
                 重新生成

@@ -1,4 +1,4 @@
-import type { AnswerStatus, ChartView, ChatMessage, Citation } from '../../../../contract/api';
+import type { AnswerStatus, ChartView, ChatMessage, Citation, ToolCallView } from '../../../../contract/api';
 
 /** An answer as the page shows it, stored or streaming. */
 export type Answer = {
@@ -6,6 +6,8 @@ export type Answer = {
   status: AnswerStatus;
   references?: Citation[];
   chart?: ChartView;
+  /** Chat with tools: the calls made while answering, in order. */
+  toolCalls?: ToolCallView[];
   /** Why it failed, when the stream said so. */
   error?: string;
   model?: string | null;
@@ -27,6 +29,7 @@ export function roundsOf(messages: readonly ChatMessage[]): Round[] {
         status: m.status ?? 'complete',
         references: m.references,
         chart: m.chart,
+        ...(m.tool_calls?.length ? { toolCalls: m.tool_calls } : {}),
         model: m.model_name,
       };
     }
@@ -37,4 +40,11 @@ export function roundsOf(messages: readonly ChatMessage[]): Round[] {
 /** The order the next question gets before the server names it. */
 export function nextOrder(rounds: readonly Round[]): number {
   return (rounds.at(-1)?.order ?? 0) + 1;
+}
+
+/** The calls with `call` put in place of the earlier state of the same call, or added at the end. */
+export function withToolCall(calls: readonly ToolCallView[] | undefined, call: ToolCallView): ToolCallView[] {
+  const list = calls ?? [];
+  const at = list.findIndex((c) => c.id === call.id);
+  return at < 0 ? [...list, call] : list.map((c, i) => (i === at ? call : c));
 }

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_TEMPERATURE } from '../../../../contract/api/runtime';
 import type { ChatMode, CompletionBody } from '../../../../contract/api';
 import { useAppDispatch } from '../../../app/hooks';
-import { chatApi, useHistoryQuery, useStopAnswerMutation, userFields } from '../api';
+import { chatApi, useConfirmToolCallMutation, useHistoryQuery, useStopAnswerMutation, userFields } from '../api';
 import type { StreamEvent } from '../stream/frames';
 import { streamCompletion, type StreamError } from '../stream/stream-completion';
 import { frameThrottle } from './frame-throttle';
-import { nextOrder, roundsOf, type Answer, type Round } from './rounds';
+import { nextOrder, roundsOf, withToolCall, type Answer, type Round } from './rounds';
 
 export const CONVERSATION_MESSAGES = {
   interrupted: '连接中断，已显示的内容已保存',
@@ -32,6 +32,8 @@ export function useConversation({ convUid, mode, selectParam, model, ensureDialo
   const [busy, setBusy] = useState(false);
   const controller = useRef<AbortController | null>(null);
   const [stopAnswer] = useStopAnswerMutation();
+  const [confirmToolCall] = useConfirmToolCallMutation();
+  const asking = useRef<string | null>(null);
 
   if (history.data && !loaded) {
     setLoaded(true);
@@ -55,6 +57,7 @@ export function useConversation({ convUid, mode, selectParam, model, ensureDialo
       setBusy(false);
       return;
     }
+    asking.current = conv;
     const answer: Answer = { text: '', status: 'streaming', model };
     setRounds((current) =>
       regenerate && current.length
@@ -79,6 +82,16 @@ export function useConversation({ convUid, mode, selectParam, model, ensureDialo
         throttle.request();
       } else if (event.type === 'references') update({ references: event.references });
       else if (event.type === 'chart') update({ chart: event.chart });
+      else if (event.type === 'tool_call') {
+        // Calls are placed by their offset in the text: the text so far is shown with them.
+        throttle.cancel();
+        setRounds((current) => {
+          const last = current[current.length - 1];
+          if (!last?.answer) return current;
+          const toolCalls = withToolCall(last.answer.toolCalls, event.call);
+          return [...current.slice(0, -1), { ...last, order: order ?? last.order, answer: { ...last.answer, text, toolCalls } }];
+        });
+      }
       else if (event.type === 'error') error = event.message;
     };
 
@@ -106,7 +119,15 @@ export function useConversation({ convUid, mode, selectParam, model, ensureDialo
     update({ text, ...final }, order);
     controller.current = null;
     setBusy(false);
-    dispatch(chatApi.util.invalidateTags(['ChatDialogue']));
+    // The dialogue list moves; what the mode offers may change (a tool set kept out after a 秘密 passage).
+    dispatch(chatApi.util.invalidateTags(['ChatDialogue', 'ChatParams']));
+  };
+
+  /** The user's yes or no to a call waiting in the answer; the stream then shows what happened. */
+  const decide = async (callId: string, approve: boolean) => {
+    const conv = asking.current ?? convUid;
+    if (!conv) return;
+    await confirmToolCall({ conv_uid: conv, call_id: callId, approve }).unwrap().catch(() => undefined);
   };
 
   /** Stops the answer: the stream is closed at once and the server is told, so the model stops too. */
@@ -116,5 +137,5 @@ export function useConversation({ convUid, mode, selectParam, model, ensureDialo
   };
 
   const loading = Boolean(convUid) && !createdHere && !loaded && !history.isError;
-  return { rounds, busy, loading, ask, stop, regenerate: () => ask(rounds.at(-1)?.question ?? '', true) };
+  return { rounds, busy, loading, ask, stop, decide, regenerate: () => ask(rounds.at(-1)?.question ?? '', true) };
 }

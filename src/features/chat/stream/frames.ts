@@ -1,11 +1,12 @@
 import { STREAM_DONE } from '../../../../contract/api/runtime';
-import type { ChartView, Citation, CompletionFrame } from '../../../../contract/api';
+import type { ChartView, Citation, CompletionFrame, ToolCallView } from '../../../../contract/api';
 
 /** What one event of the completion stream means to the conversation. */
 export type StreamEvent =
   | { type: 'delta'; text: string; order?: number }
   | { type: 'references'; references: Citation[] }
   | { type: 'chart'; chart: ChartView }
+  | { type: 'tool_call'; call: ToolCallView }
   | { type: 'error'; message: string }
   | { type: 'done' };
 
@@ -40,6 +41,8 @@ export function decodeFrame(data: string): StreamEvent | null {
       return { type: 'references', references: Array.isArray(frame.references) ? frame.references : [] };
     case 'chat.chart':
       return frame.chart ? { type: 'chart', chart: frame.chart } : null;
+    case 'chat.tool_call':
+      return frame.call?.id ? { type: 'tool_call', call: frame.call } : null;
     case 'chat.error':
       return { type: 'error', message: frame.message || FRAME_MESSAGES.failed };
     default:

@@ -1,0 +1,97 @@
+import { ApiOutlined, CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { Alert, Button, Collapse, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { TOOL_CALL_STATUSES, TOOL_RISKS, type ToolRisk } from '../../../../contract/api/runtime';
+import type { ToolCallView } from '../../../../contract/api';
+import styles from '../chat.module.css';
+
+const STATUS_COLORS: Record<ToolCallView['status'], string> = {
+  pending: 'warning', running: 'processing', done: 'success', failed: 'error', refused: 'error', rejected: 'default', expired: 'default', cancelled: 'default',
+};
+
+/** The arguments as the model gave them, indented when they are JSON. */
+function pretty(json: string): string {
+  try {
+    return JSON.stringify(JSON.parse(json), null, 2);
+  } catch {
+    return json;
+  }
+}
+
+export type ToolCallsProps = {
+  calls: ToolCallView[];
+  /** The user's yes or no to a waiting call; absent on answers that are not the running one. */
+  onDecide?: (callId: string, approve: boolean) => Promise<void>;
+};
+
+/** A waiting 写入 / 对外发送 call: what will run, and the user's yes or no. */
+function Confirm({ call, onDecide }: { call: ToolCallView; onDecide: ToolCallsProps['onDecide'] }) {
+  const [sending, setSending] = useState<'yes' | 'no' | null>(null);
+  const decide = async (approve: boolean) => {
+    setSending(approve ? 'yes' : 'no');
+    await onDecide?.(call.id, approve);
+  };
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      className={styles.toolConfirm}
+      title={`需要您确认：调用「${call.set_name} / ${call.tool_name}」（${TOOL_RISKS[call.risk as ToolRisk] ?? call.risk}）`}
+      description={
+        <>
+          <pre className={styles.toolPre} aria-label="调用参数">{pretty(call.arguments)}</pre>
+          <Space>
+            <Button type="primary" size="small" icon={<CheckOutlined />} loading={sending === 'yes'} disabled={!onDecide || sending !== null} onClick={() => void decide(true)}>
+              确认执行
+            </Button>
+            <Button size="small" icon={<CloseOutlined />} loading={sending === 'no'} disabled={!onDecide || sending !== null} onClick={() => void decide(false)}>
+              拒绝
+            </Button>
+          </Space>
+        </>
+      }
+    />
+  );
+}
+
+/** The tool calls made at one place of an answer: each collapsible, with its arguments, result and duration. */
+export function ToolCalls({ calls, onDecide }: ToolCallsProps) {
+  return (
+    <div className={styles.toolCalls} data-testid="tool-calls">
+      {calls.map((call) =>
+        call.status === 'pending' ? (
+          <Confirm key={call.id} call={call} onDecide={onDecide} />
+        ) : (
+          <Collapse
+            key={call.id}
+            size="small"
+            className={styles.toolCall}
+            items={[{
+              key: call.id,
+              label: (
+                <Space size={6} wrap>
+                  <ApiOutlined />
+                  <span>调用工具 {call.set_name ? `${call.set_name} / ` : ''}{call.tool_name}</span>
+                  <Tag color={STATUS_COLORS[call.status]}>{TOOL_CALL_STATUSES[call.status]}</Tag>
+                  {call.duration_ms !== null && <Typography.Text type="secondary">{call.duration_ms} ms</Typography.Text>}
+                </Space>
+              ),
+              children: (
+                <>
+                  <Typography.Text type="secondary">参数</Typography.Text>
+                  <pre className={styles.toolPre}>{pretty(call.arguments)}</pre>
+                  {call.result && (
+                    <>
+                      <Typography.Text type="secondary">{call.status === 'done' && !call.is_error ? '结果' : '说明'}</Typography.Text>
+                      <pre className={styles.toolPre}>{call.result}</pre>
+                    </>
+                  )}
+                </>
+              ),
+            }]}
+          />
+        ),
+      )}
+    </div>
+  );
+}
