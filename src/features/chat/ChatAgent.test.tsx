@@ -1,0 +1,106 @@
+// 工具对话 (chat_agent) in the chat page: the tool-set picker (several sets; one kept out by the dialogue's grade is
+// shown disabled with the reason), tool calls shown where they were made in the answer, collapsible with arguments
+// and result, and a waiting 写入 call confirmed from the answer with the confirm call.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_PATHS, CHAT_PATHS, fillPath } from '../../../contract/api/runtime';
+import type { ToolCallView } from '../../../contract/api';
+import { installFakeServer } from '../../test/fake-adapter';
+import { aiOk, LOAD, ok, userDetail } from '../../test/factories';
+import { renderSignedIn } from '../../test/render-app';
+import { chunkFrame, dialogue, fakeStream, message } from './chat.test-util';
+
+const demo = userDetail({ allFunc: ['/chatWindow'] });
+const REASON = '本对话已展示「秘密」级内容，高于工具集「外部协作」的密级上限「内部」，该工具集在本对话中不再提供';
+
+let restore: (() => void) | undefined;
+afterEach(() => {
+  restore?.();
+  vi.unstubAllGlobals();
+});
+
+const call = (overrides: Partial<ToolCallView>): ToolCallView => ({
+  id: 'c1', set_name: '订单工单', tool_name: 'lookup_order', risk: 'read', arguments: '{"order_id":"A-1"}', status: 'done',
+  result: '订单 A-1：已发货', is_error: false, duration_ms: 12, offset: 0, ...overrides,
+});
+const callFrame = (c: ToolCallView) => `data: ${JSON.stringify({ object: 'chat.tool_call', call: c })}\n\n`;
+
+function serve(history = aiOk([])) {
+  const server = installFakeServer({
+    [`GET ${AUTH_PATHS.userDetail}`]: ok(demo),
+    [`GET ${CHAT_PATHS.dialogueList}`]: aiOk([dialogue({ chat_mode: 'chat_agent', select_param: '1' })]),
+    [`GET ${CHAT_PATHS.modelTypes}`]: aiOk(['fake-chat']),
+    [`POST ${CHAT_PATHS.concurrency}`]: aiOk([]),
+    [`POST ${CHAT_PATHS.modeParams}`]: aiOk([
+      { param: '1', type: 'toolset', name: '订单工单' },
+      { param: '2', type: 'toolset', name: '外部协作', disabled_reason: REASON },
+    ]),
+    [`POST ${CHAT_PATHS.toolConfirm}`]: aiOk(true),
+    [`GET ${CHAT_PATHS.history}`]: history,
+    [`GET ${fillPath(CHAT_PATHS.files, { id: 'conv-1' })}`]: aiOk([]),
+  });
+  restore = server.restore;
+  return server;
+}
+
+describe('工具对话', { timeout: 90_000 }, () => {
+  it('shows stored calls where they were made, collapsible, and the sets with the one kept out disabled', async () => {
+    serve(aiOk([
+      message('human', 1, '查订单 A-1'),
+      message('view', 1, '我先查一下。订单已发货。', { tool_calls: [call({ offset: 6 })] }),
+    ]));
+    const { user } = renderSignedIn('/chatWindow?id=conv-1', demo);
+    const answer = await screen.findByTestId('chat-answer', {}, LOAD);
+    await waitFor(() => expect(answer).toHaveTextContent('我先查一下。'), LOAD);
+    const calls = within(answer).getByTestId('tool-calls');
+    expect(calls).toHaveTextContent('调用工具 订单工单 / lookup_order');
+    expect(calls).toHaveTextContent('已完成');
+    expect(calls).toHaveTextContent('12 ms');
+    // The call sits between the text before it and the text after it.
+    expect(answer.textContent!.indexOf('我先查一下')).toBeLessThan(answer.textContent!.indexOf('调用工具'));
+    expect(answer.textContent!.indexOf('调用工具')).toBeLessThan(answer.textContent!.indexOf('订单已发货'));
+    // Collapsed until opened: then the arguments and the result.
+    expect(within(calls).queryByText('订单 A-1：已发货')).not.toBeInTheDocument();
+    await user.click(within(calls).getByText('调用工具 订单工单 / lookup_order'));
+    expect(await within(calls).findByText('订单 A-1：已发货', {}, LOAD)).toBeInTheDocument();
+
+    const picker = screen.getByRole('combobox', { name: '工具集' });
+    await user.click(picker);
+    const kept = await screen.findByTitle(REASON, {}, LOAD);
+    expect(kept.closest('.ant-select-item-option')).toHaveClass('ant-select-item-option-disabled');
+  });
+
+  it('asks with the picked sets and confirms a waiting 写入 call from the answer', async () => {
+    const stream = fakeStream();
+    vi.stubGlobal('fetch', stream.fetchMock);
+    const server = serve();
+    const { user } = renderSignedIn('/chatWindow?id=conv-1', demo);
+    const box = await screen.findByRole('textbox', { name: '输入问题' }, LOAD);
+    await user.type(box, '建一个工单');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(stream.requests).toHaveLength(1), LOAD);
+    expect(stream.requests[0].body).toMatchObject({ chat_mode: 'chat_agent', select_param: '1' });
+    const pending = call({ id: 'w1', tool_name: 'create_ticket', risk: 'write', status: 'pending', arguments: '{"title":"打印机"}', result: '', duration_ms: null });
+    act(() => {
+      stream.write(chunkFrame('', 1));
+      stream.write(callFrame(pending));
+    });
+    const confirm = await screen.findByRole('button', { name: /确认执行/ }, LOAD);
+    expect(screen.getByText('需要您确认：调用「订单工单 / create_ticket」（写入）')).toBeInTheDocument();
+    expect(screen.getByLabelText('调用参数')).toHaveTextContent('"title": "打印机"');
+    await user.click(confirm);
+    await waitFor(() => expect(server.calls.some((c) => c.url === CHAT_PATHS.toolConfirm)).toBe(true), LOAD);
+    const sent = server.calls.find((c) => c.url === CHAT_PATHS.toolConfirm)!;
+    expect(JSON.parse(String(sent.data))).toMatchObject({ conv_uid: 'conv-1', call_id: 'w1', approve: true });
+    act(() => {
+      stream.write(callFrame({ ...pending, status: 'done', result: '工单已创建', duration_ms: 30 }));
+      stream.write(chunkFrame('工单已创建。'));
+      stream.finish();
+    });
+    const answer = screen.getByTestId('chat-answer');
+    await waitFor(() => expect(answer).toHaveAttribute('data-status', 'complete'), LOAD);
+    expect(answer).toHaveTextContent('已完成');
+    await waitFor(() => expect(answer).toHaveTextContent('工单已创建。'), LOAD);
+    expect(screen.queryByRole('button', { name: /确认执行/ })).not.toBeInTheDocument();
+  });
+});
