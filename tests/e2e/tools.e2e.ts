@@ -1,22 +1,26 @@
 // The tools base in Chromium against the built server and a real MCP server on loopback (issue 15): an administrator
 // adds the MCP server as a tool set granted to a role; a user of that role sees it on /toolsBase, tries a 只读 tool
-// and, after confirming, a 写入 tool; a user of another role sees neither the set nor a way to call its tools.
+// and, after confirming, a 写入 tool, then in 工具对话 asks a question that makes the model call a 只读 tool and a 写入
+// one, confirms the 写入 call in the answer and sees the answer with both calls; a user of another role sees neither
+// the set nor a way to call its tools.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
 import { MCP_TOKEN, startTestMcp, type TestMcp } from '../support/mcp-server';
 import { expectText, signedInPage, waitForRoute } from './support/app';
 import { launchBrowser, screenshotBoth } from './support/browser';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
 
 let mcp: TestMcp;
+let llm: FakeLlm;
 let server: TestServer;
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
 const SET = '工单与订单';
 
 beforeAll(async () => {
-  mcp = await startTestMcp();
-  server = await startServer({ OUTBOUND_ALLOW: '127.0.0.1' });
+  [mcp, llm] = await Promise.all([startTestMcp(), startFakeLlm()]);
+  server = await startServer({ OUTBOUND_ALLOW: '127.0.0.1', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat', LLM_API_KEY: 'test-key' });
   ({ browser, close: closeBrowser } = await launchBrowser());
 }, 120_000);
 
@@ -24,6 +28,7 @@ afterAll(async () => {
   await closeBrowser?.();
   await server?.stop();
   await mcp?.close();
+  await llm?.close();
 });
 
 describe('the tools base in the browser', () => {
@@ -67,11 +72,34 @@ describe('the tools base in the browser', () => {
     await page.getByRole('dialog').getByLabel('title').fill('打印机故障');
     const before = mcp.calls.length;
     await page.getByRole('dialog').getByTestId('tool-run').click();
-    await expectText(page.locator('.ant-modal-confirm-title'), '确认调用“create_ticket”？');
+    await expectText(page.getByRole('alertdialog'), '确认调用“create_ticket”？');
     expect(mcp.calls.length).toBe(before);
     await page.getByRole('button', { name: '确认调用' }).click();
     await expectText(page.getByTestId('tool-result'), '已创建工单「打印机故障」', 15_000);
     expect(mcp.calls.at(-1)).toMatchObject({ name: 'create_ticket', args: { title: '打印机故障' } });
+    await page.keyboard.press('Escape');
+
+    // 工具对话: the model calls the read tool at once and the write tool once wangfang confirms it in the answer.
+    await page.goto(`${server.url}/#/chatWindow`);
+    await waitForRoute(page, /^\/chatWindow/);
+    await page.getByLabel('对话模式').getByText('工具对话', { exact: true }).click();
+    // The set is picked for the dialogue (the first usable one, shown in the picker).
+    await expectText(page.getByRole('region', { name: '对话' }), SET);
+    const calls = mcp.calls.length;
+    await page.getByLabel('输入问题').fill('查订单 SO-1 并为它建工单 [tool:lookup_order {"order_id":"SO-1"}] [tool:create_ticket {"title":"SO-1 延迟"}]');
+    await page.getByLabel('输入问题').press('Enter');
+    const answer = page.getByTestId('chat-answer').last();
+    await expectText(answer, '需要您确认：调用「工单与订单 / create_ticket」（写入）', 20_000);
+    expect(mcp.calls.slice(calls).map((c) => c.name)).toEqual(['lookup_order']);
+    await screenshotBoth(page, 'tools-chat-confirm');
+    await answer.getByRole('button', { name: /确认执行/ }).click();
+    await page.locator('[data-testid="chat-answer"][data-status="complete"]').last().waitFor({ timeout: 20_000 });
+    expect(mcp.calls.slice(calls).map((c) => c.name)).toEqual(['lookup_order', 'create_ticket']);
+    await expectText(answer, '已创建工单「SO-1 延迟」');
+    await expectText(answer.getByTestId('tool-calls').first(), '调用工具 工单与订单 / lookup_order');
+    await answer.getByText('调用工具 工单与订单 / lookup_order').click();
+    await expectText(answer, '订单 SO-1：已发货');
+    await screenshotBoth(page, 'tools-chat-answer');
     await context.close();
   });
 

@@ -4,7 +4,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, CHAT_PATHS, fillPath } from '../../../contract/api/runtime';
-import type { ToolCallView } from '../../../contract/api';
+import type { ChatMessage, ToolCallView } from '../../../contract/api';
 import { installFakeServer } from '../../test/fake-adapter';
 import { aiOk, LOAD, ok, userDetail } from '../../test/factories';
 import { renderSignedIn } from '../../test/render-app';
@@ -25,7 +25,7 @@ const call = (overrides: Partial<ToolCallView>): ToolCallView => ({
 });
 const callFrame = (c: ToolCallView) => `data: ${JSON.stringify({ object: 'chat.tool_call', call: c })}\n\n`;
 
-function serve(history = aiOk([])) {
+function serve(history: ReturnType<typeof aiOk> = aiOk([] as ChatMessage[])) {
   const server = installFakeServer({
     [`GET ${AUTH_PATHS.userDetail}`]: ok(demo),
     [`GET ${CHAT_PATHS.dialogueList}`]: aiOk([dialogue({ chat_mode: 'chat_agent', select_param: '1' })]),

@@ -36,10 +36,22 @@ type Outcome = { ok: true; result: ToolCallResult } | { ok: false; message: stri
 /** 试用: a form generated from the tool's parameters, a confirmation for 写入 / 对外发送, and the answer. */
 function TryPanel({ tool, onClose }: { tool: ToolItem; onClose: () => void }) {
   const [form] = Form.useForm<Record<string, unknown>>();
-  const { modal } = App.useApp();
   const [call, state] = useCallToolMutation();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const fields = useMemo(() => fieldsOfSchema(tool.parameters), [tool.parameters]);
+
+  // A 写入 / 对外发送 call asks first, inside the drawer (a confirm dialog stacked on the drawer could stay stuck
+  // in its closing animation and hold the page's clicks, seen in Chromium).
+  const [asking, setAsking] = useState<Record<string, unknown> | null>(null);
+
+  const call_ = async (args: Record<string, unknown>) => {
+    setAsking(null);
+    try {
+      setOutcome({ ok: true, result: await call({ tool_id: tool.id, arguments: args, confirm: tool.risk !== 'read' }).unwrap() });
+    } catch (err) {
+      setOutcome({ ok: false, message: (err as { message?: string }).message ?? '调用失败' });
+    }
+  };
 
   const run = async () => {
     const values = await form.validateFields();
@@ -50,18 +62,8 @@ function TryPanel({ tool, onClose }: { tool: ToolItem; onClose: () => void }) {
       setOutcome({ ok: false, message: (err as Error).message });
       return;
     }
-    const confirmed = tool.risk === 'read' || await modal.confirm({
-      title: `确认调用“${tool.name}”？`,
-      content: `该工具的风险类别为“${tool.risk_name}”：调用可能${tool.risk === 'send' ? '向外部发送数据' : '写入或修改数据'}，且无法撤销。`,
-      okText: '确认调用',
-      cancelText: '取消',
-    });
-    if (!confirmed) return;
-    try {
-      setOutcome({ ok: true, result: await call({ tool_id: tool.id, arguments: args, confirm: tool.risk !== 'read' }).unwrap() });
-    } catch (err) {
-      setOutcome({ ok: false, message: (err as { message?: string }).message ?? '调用失败' });
-    }
+    if (tool.risk === 'read') await call_(args);
+    else setAsking(args);
   };
 
   return (
@@ -80,9 +82,25 @@ function TryPanel({ tool, onClose }: { tool: ToolItem; onClose: () => void }) {
         ))}
       </Form>
       <Space style={{ marginBottom: 16 }}>
-        <Button type="primary" icon={<ExperimentOutlined />} loading={state.isLoading} onClick={() => void run()} data-testid="tool-run">调用</Button>
+        <Button type="primary" icon={<ExperimentOutlined />} loading={state.isLoading} disabled={asking !== null} onClick={() => void run()} data-testid="tool-run">调用</Button>
         <Tag color={RISK_COLOR[tool.risk]}>{tool.risk_name}</Tag>
       </Space>
+      {asking && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alertdialog"
+          style={{ marginBottom: 16 }}
+          title={`确认调用“${tool.name}”？`}
+          description={`该工具的风险类别为“${tool.risk_name}”：调用可能${tool.risk === 'send' ? '向外部发送数据' : '写入或修改数据'}，且无法撤销。`}
+          action={
+            <Space orientation="vertical">
+              <Button type="primary" size="small" danger onClick={() => void call_(asking)}>确认调用</Button>
+              <Button size="small" onClick={() => setAsking(null)}>取消</Button>
+            </Space>
+          }
+        />
+      )}
       {outcome && !outcome.ok && <Alert type="error" showIcon title={outcome.message} data-testid="tool-result" />}
       {outcome?.ok && (
         <div data-testid="tool-result">

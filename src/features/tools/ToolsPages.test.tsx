@@ -103,7 +103,10 @@ describe('工具库 (/toolsBase, /toolsList)', { timeout: 120_000 }, () => {
     const second = await screen.findByRole('dialog');
     await user.type(within(second).getByLabelText('title'), '打印机故障');
     await user.click(within(second).getByTestId('tool-run'));
-    await user.click(await screen.findByRole('button', { name: '确认调用' }));
+    // Asked inside the drawer first: nothing is called before the yes.
+    expect(within(await within(second).findByRole('alertdialog')).getByText('确认调用“create_ticket”？')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.url === TOOL_PATHS.call)).toHaveLength(1);
+    await user.click(within(second).getByRole('button', { name: '确认调用' }));
     expect(await screen.findByText('已创建工单 T-1001')).toBeInTheDocument();
     const calls = server.calls.filter((c) => c.url === TOOL_PATHS.call).map((c) => bodyOf(c));
     expect(calls).toEqual([
