@@ -1,23 +1,30 @@
 // The fake OpenAI-compatible model of the tests (tests/support/fake-llm.ts), for the benchmarks: in this process,
 // or in a child process of its own.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transform } from 'esbuild';
 
-/** The fake model's module (TypeScript, stripped here for plain Node). */
-export async function loadFakeLlm() {
-  const dir = mkdtempSync(join(tmpdir(), 'kb-bench-fake-'));
-  const source = fileURLToPath(new URL('../tests/support/fake-llm.ts', import.meta.url));
+/**
+ * A module of tests/support (TypeScript, stripped here for plain Node). Written under node_modules/.cache so the
+ * packages it imports (the MCP SDK) resolve as from the repository.
+ */
+export async function loadTestSupport(name) {
+  const cache = fileURLToPath(new URL('../node_modules/.cache/', import.meta.url));
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'kb-bench-'));
+  const source = fileURLToPath(new URL(`../tests/support/${name}.ts`, import.meta.url));
   const { code } = await transform(readFileSync(source, 'utf8'), { loader: 'ts', format: 'esm' });
-  const file = join(dir, 'fake-llm.mjs');
+  const file = join(dir, `${name}.mjs`);
   writeFileSync(file, code);
   const mod = await import(pathToFileURL(file).href);
   rmSync(dir, { recursive: true, force: true });
   return mod;
 }
+
+/** The fake model's module. */
+export const loadFakeLlm = () => loadTestSupport('fake-llm');
 
 /** Starts the fake model in a child process; resolves with its URL and a close function. */
 export async function startFakeLlmProcess() {

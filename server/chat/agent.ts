@@ -225,6 +225,12 @@ export type AgentEnv = {
   confirmTimeoutMs?: number;
 };
 
+/** What one answer's loop keeps: writes still going (awaited before the answer ends), the grades once read. */
+type LoopState = { writes: Promise<unknown>[]; grades: Map<string, Grade> | null };
+
+/** Resolves once the work already started on this thread has had its turn. */
+const afterPendingWork = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}\n（结果过长，已截断）` : text);
 
 /** Runs the model and its tool calls until it answers without calling, within AGENT_LIMITS.maxSteps turns. */
@@ -235,10 +241,20 @@ export async function* runAgent(env: AgentEnv, io: AnswerRun): AsyncGenerator<st
   const offeredTools = env.box.offered.map(modelToolOf);
   let length = 0;
   let seq = 0;
+  const state: LoopState = { writes: [], grades: null };
   if (env.notice) {
     length += env.notice.length;
     yield env.notice;
   }
+  try {
+    yield* turns();
+  } finally {
+    // The calls' rows and audit records are written off the path between the model and the tools; all are stored
+    // before the answer is.
+    await Promise.all(state.writes);
+  }
+
+  async function* turns(): AsyncGenerator<string> {
   for (let step = 0; ; step++) {
     const toolsNow = step < AGENT_LIMITS.maxSteps ? offeredTools : [];
     const turn = models.streamTurn(io.model, messages, toolsNow, { temperature: io.temperature, maxTokens: io.maxTokens }, io.signal);
@@ -253,45 +269,52 @@ export async function* runAgent(env: AgentEnv, io: AnswerRun): AsyncGenerator<st
     if (!calls.length) return;
     messages.push({ role: 'assistant', content: text, tool_calls: calls });
     for (const call of calls) {
-      const content = await callOne(env, byFn, call, { offset: length, seq: seq++, round: io.round }, io);
+      const content = await callOne(env, state, byFn, call, { offset: length, seq: seq++, round: io.round }, io);
       messages.push({ role: 'tool', tool_call_id: call.id, content: cut(content, AGENT_LIMITS.resultToModelChars) });
     }
+  }
   }
 }
 
 type CallPlace = { offset: number; seq: number; round: number };
 
 /** One call of the model: checked, confirmed when it writes or sends, run, recorded, shown; answers the model's input. */
-async function callOne(env: AgentEnv, byFn: Map<string, OfferedTool>, call: ModelToolCall, place: CallPlace, io: AnswerRun): Promise<string> {
+async function callOne(env: AgentEnv, state: LoopState, byFn: Map<string, OfferedTool>, call: ModelToolCall, place: CallPlace, io: AnswerRun): Promise<string> {
   const { deps } = env;
   const offered = byFn.get(call.function.name);
   const view: ToolCallView = {
     id: randomUUID(), set_name: offered?.set.name ?? '', tool_name: offered?.tool.name ?? call.function.name, risk: offered?.tool.risk ?? 'read',
     arguments: call.function.arguments.slice(0, 4000), status: 'running', result: '', is_error: false, duration_ms: null, offset: place.offset,
   };
+  // The call's row: its writes are chained (insert, then updates) and, except where a decision waits on the row,
+  // not awaited here; the frame goes out at once.
   let stored = false;
-  const record = async (change: Partial<ToolCallView>) => {
+  let writes: Promise<unknown> = Promise.resolve();
+  const record = (change: Partial<ToolCallView>): Promise<unknown> => {
     Object.assign(view, change);
-    const values = {
-      status: view.status, result: view.result, isError: view.is_error, durationMs: view.duration_ms,
-    };
-    if (!stored) {
-      stored = true;
-      await deps.db.insert(chatToolCalls).values({
+    const values = { status: view.status, result: view.result, isError: view.is_error, durationMs: view.duration_ms };
+    const insert = !stored;
+    stored = true;
+    // After the work already started on this thread (the next request to the tool or the model) has gone out: the
+    // embedded database runs on this thread too.
+    writes = writes.then(afterPendingWork).then(() => (insert
+      ? deps.db.insert(chatToolCalls).values({
         id: view.id, dialogueId: env.dialogueId, round: place.round, seq: place.seq, offset: place.offset, toolId: offered?.tool.id ?? null,
         setName: view.set_name, toolName: view.tool_name, risk: view.risk, arguments: view.arguments, ...values, createdAt: deps.now(),
-      });
-    } else {
-      await deps.db.update(chatToolCalls).set(values).where(eq(chatToolCalls.id, view.id));
-    }
+      })
+      : deps.db.update(chatToolCalls).set(values).where(eq(chatToolCalls.id, view.id))));
+    state.writes.push(writes.catch(() => undefined));
     io.frame({ object: 'chat.tool_call', call: { ...view } });
+    return writes;
   };
   const target = offered ? `${offered.set.name} / ${offered.tool.name}` : `未提供的工具 ${call.function.name.slice(0, 64)}`;
-  const audit = (result: 'success' | 'failure', detail: string) =>
-    writeAudit(deps, { actor: env.actor, action: 'tool-call', target, detail: `对话中调用；${detail}`, result });
-  const refuse = async (status: 'refused' | 'failed', reason: string, args?: Record<string, unknown>) => {
-    await record({ status, result: reason, is_error: true });
-    await audit('failure', `${args ? `${argumentSummary(args)}；` : ''}${reason}`);
+  const audit = (result: 'success' | 'failure', detail: string) => {
+    state.writes.push(afterPendingWork().then(() => writeAudit(deps, { actor: env.actor, action: 'tool-call', target, detail: `对话中调用；${detail}`, result }))
+      .catch(() => undefined));
+  };
+  const refuse = (status: 'refused' | 'failed', reason: string, args?: Record<string, unknown>) => {
+    void record({ status, result: reason, is_error: true });
+    audit('failure', `${args ? `${argumentSummary(args)}；` : ''}${reason}`);
     return `调用未执行：${reason}`;
   };
 
@@ -307,13 +330,14 @@ async function callOne(env: AgentEnv, byFn: Map<string, OfferedTool>, call: Mode
   } catch {
     return refuse('failed', '调用参数不是合法的 JSON 对象');
   }
+  let checked: Awaited<ReturnType<typeof callableTool>> | undefined;
   try {
     // Checked again at the moment of the call: a grant taken away or a tool switched off since the question.
-    const { set } = await callableTool(deps, env.user, offered.tool.id);
-    const grades = await gradesByCode(deps);
-    const reason = ceilingReason({ name: set.name, ceiling: grades.get(set.secrecy)! }, env.grade);
-    if (reason) return await refuse('refused', reason, args);
-    checkArguments(offered.tool, args);
+    checked = await callableTool(deps, env.user, offered.tool.id);
+    state.grades ??= await gradesByCode(deps);
+    const reason = ceilingReason({ name: checked.set.name, ceiling: state.grades.get(checked.set.secrecy)! }, env.grade);
+    if (reason) return refuse('refused', reason, args);
+    checkArguments(checked.tool, args);
   } catch (err) {
     if (err instanceof HttpError) return refuse(err.statusCode === 400 ? 'failed' : 'refused', err.message, args);
     throw err;
@@ -326,24 +350,27 @@ async function callOne(env: AgentEnv, byFn: Map<string, OfferedTool>, call: Mode
       const said = decided === 'expired' ? '用户未在时限内确认，未调用' : '用户拒绝了这次调用';
       Object.assign(view, { status: decided, result: said, is_error: true });
       io.frame({ object: 'chat.tool_call', call: { ...view } });
-      await audit('failure', `${argumentSummary(args)}；${said}`);
+      audit('failure', `${argumentSummary(args)}；${said}`);
       return `${said}。请不要再次调用它，直接告诉用户。`;
     }
     view.status = 'running';
     io.frame({ object: 'chat.tool_call', call: { ...view } });
-  } else {
-    await record({ status: 'running' });
+    // Confirmed after a wait: the grant and the switch are checked once more when the call is made.
+    checked = undefined;
   }
+  // The request to the tool goes out first; the running row is written meanwhile.
+  const running = runTool(deps, env.user, offered.tool.id, args, { confirmed: true, checked });
+  if (offered.tool.risk === 'read') void record({ status: 'running' });
   try {
-    const result = await runTool(deps, env.user, offered.tool.id, args, { confirmed: true });
-    await record({ status: 'done', result: result.truncated ? `${result.content}\n（结果过大，已截断）` : result.content, is_error: result.is_error, duration_ms: result.duration_ms });
-    await audit('success', resultSummary(args, result));
+    const result = await running;
+    void record({ status: 'done', result: result.truncated ? `${result.content}\n（结果过大，已截断）` : result.content, is_error: result.is_error, duration_ms: result.duration_ms });
+    audit('success', resultSummary(args, result));
     return result.is_error ? `工具返回错误：${result.content}` : result.content;
   } catch (err) {
     if (io.signal.aborted) throw err;
     if (err instanceof HttpError) {
-      await record({ status: err.statusCode === 403 || err.statusCode === 404 ? 'refused' : 'failed', result: err.message, is_error: true });
-      await audit('failure', `${argumentSummary(args)}；${err.message}`);
+      void record({ status: err.statusCode === 403 || err.statusCode === 404 ? 'refused' : 'failed', result: err.message, is_error: true });
+      audit('failure', `${argumentSummary(args)}；${err.message}`);
       return `调用失败：${err.message}`;
     }
     throw err;

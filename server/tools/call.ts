@@ -89,11 +89,13 @@ function failure(err: unknown): never {
 
 /** Runs a tool the user may call, with checked arguments; `confirmed` is the user's yes for 写入 / 对外发送. */
 export async function runTool(
-  deps: Deps, user: ToolUser, toolId: number, args: Record<string, unknown>, options: { confirmed: boolean; timeoutMs?: number },
+  deps: Deps, user: ToolUser, toolId: number, args: Record<string, unknown>,
+  options: { confirmed: boolean; timeoutMs?: number; checked?: { tool: ToolRow; set: ToolSetRow } },
 ): Promise<ToolCallResult & { tool: ToolRow; set: ToolSetRow }> {
-  const { tool, set } = await callableTool(deps, user, toolId);
+  // `checked`: the caller has just run callableTool and checkArguments for this call (chat with tools).
+  const { tool, set } = options.checked ?? (await callableTool(deps, user, toolId));
   if (tool.risk !== 'read' && !options.confirmed) throw new ToolRefused(409, TOOL_MESSAGES.needConfirm);
-  checkArguments(tool, args);
+  if (!options.checked) checkArguments(tool, args);
   const timeoutMs = options.timeoutMs ?? TOOL_LIMITS.callTimeoutMs;
   const started = performance.now();
   try {

@@ -65,11 +65,73 @@ function resultText(content: unknown[], structured: unknown): string {
     .join('\n');
 }
 
+/**
+ * Connected clients by server (address and credential), kept while in use and closed after a quiet minute: a call
+ * then costs one request, not the initialize handshake too (bench/tools.mjs measured 12–45 ms for a fresh client).
+ */
+const clients = new Map<string, { client: Promise<Client>; timer?: NodeJS.Timeout }>();
+const CLIENT_IDLE_MS = 60_000;
+
+/** The outbound fetch is part of the key: a client keeps the host rule it was made with. */
+const fetchIds = new WeakMap<typeof fetch, number>();
+let nextFetchId = 0;
+function keyOf(endpoint: McpEndpoint): string {
+  let id = fetchIds.get(endpoint.fetch);
+  if (id === undefined) fetchIds.set(endpoint.fetch, (id = nextFetchId++));
+  return `${id}\n${endpoint.url}\n${JSON.stringify(endpoint.headers)}`;
+}
+
+function connectedClient(endpoint: McpEndpoint, timeoutMs: number): Promise<Client> {
+  const key = keyOf(endpoint);
+  let entry = clients.get(key);
+  if (!entry) {
+    const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
+      fetch: endpoint.fetch,
+      requestInit: { headers: endpoint.headers, redirect: 'error' },
+    });
+    const client = new Client({ name: 'kb-chat-tools', version: '1.0.0' });
+    const connected = client.connect(transport, { signal: AbortSignal.timeout(timeoutMs), timeout: timeoutMs }).then(() => client);
+    entry = { client: connected };
+    clients.set(key, entry);
+    connected.catch(() => dropClient(key));
+  }
+  if (entry.timer) clearTimeout(entry.timer);
+  entry.timer = setTimeout(() => dropClient(key), CLIENT_IDLE_MS);
+  entry.timer.unref();
+  return entry.client;
+}
+
+function dropClient(key: string): void {
+  const entry = clients.get(key);
+  if (!entry) return;
+  clients.delete(key);
+  if (entry.timer) clearTimeout(entry.timer);
+  void entry.client.then((c) => c.close()).catch(() => undefined);
+}
+
+/** Closes every kept client (shutdown). */
+export function closeMcpClients(): void {
+  for (const key of [...clients.keys()]) dropClient(key);
+}
+
+/** Whether the server no longer knows the client's session (it restarted or expired it): a new client may ask again. */
+const sessionGone = (err: unknown) => (err as { code?: number })?.code === 404;
+
 /** Runs one tool; the answer as text and whether the tool said it failed. */
 export async function mcpCall(endpoint: McpEndpoint, name: string, args: Record<string, unknown>, timeoutMs: number = TOOL_LIMITS.callTimeoutMs) {
-  return withClient(endpoint, timeoutMs, async (client, signal) => {
-    const result = await client.callTool({ name, arguments: args }, undefined, { signal, timeout: timeoutMs });
+  const call = async () => {
+    const client = await connectedClient(endpoint, timeoutMs);
+    const result = await client.callTool({ name, arguments: args }, undefined, { signal: AbortSignal.timeout(timeoutMs), timeout: timeoutMs });
     const content = Array.isArray(result.content) ? result.content : [];
     return { text: resultText(content, result.structuredContent), isError: result.isError === true };
-  });
+  };
+  try {
+    return await call();
+  } catch (err) {
+    // Any failure: the next call starts with a new client. Asked again only when the server refused the session
+    // itself (the call was never run), so a 写入 call is never run twice.
+    dropClient(keyOf(endpoint));
+    if (!sessionGone(err)) throw err;
+    return call();
+  }
 }

@@ -11,8 +11,11 @@ export const MCP_TOKEN = 'mcp-test-token-7f3a';
 
 export type TestMcp = {
   url: string;
-  /** Calls received: tool name and arguments, and the authorization header each came with. */
-  calls: { name: string; args: Record<string, unknown>; authorization: string }[];
+  /**
+   * Calls received: tool name and arguments, the authorization header each came with, and when the request carrying
+   * the call arrived and its response was written (performance.now() of this process; bench/tools.mjs reads them).
+   */
+  calls: { name: string; args: Record<string, unknown>; authorization: string; arrived: number; answered: number }[];
   close: () => Promise<void>;
 };
 
@@ -48,13 +51,21 @@ const TOOLS = [
   },
 ];
 
-function serverFor(calls: TestMcp['calls'], authorization: string): Server {
+/** `arrived`: when the HTTP request carrying the call came in (the SDK's own work on it is the tool's time). */
+function serverFor(calls: TestMcp['calls'], authorization: string, arrived: number): Server {
   const server = new Server({ name: 'test-mcp', version: '1.0.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-    calls.push({ name: request.params.name, args, authorization });
-    switch (request.params.name) {
+    calls.push({ name: request.params.name, args, authorization, arrived, answered: 0 });
+    return answer(request.params.name, args);
+  });
+  return server;
+}
+
+async function answer(name: string, args: Record<string, unknown>) {
+  {
+    switch (name) {
       case 'lookup_order':
         return { content: [{ type: 'text', text: `订单 ${String(args.order_id)}：已发货，预计 2 天送达` }] };
       case 'create_ticket':
@@ -67,10 +78,9 @@ function serverFor(calls: TestMcp['calls'], authorization: string): Server {
       case 'big_export':
         return { content: [{ type: 'text', text: '数据行，'.repeat(200_000) }] };
       default:
-        return { content: [{ type: 'text', text: `未知工具：${request.params.name}` }], isError: true };
+        return { content: [{ type: 'text', text: `未知工具：${name}` }], isError: true };
     }
-  });
-  return server;
+  }
 }
 
 /** Starts the server on a free loopback port. */
@@ -83,7 +93,12 @@ export async function startTestMcp(): Promise<TestMcp> {
       return;
     }
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    const server = serverFor(calls, authorization);
+    const before = calls.length;
+    const server = serverFor(calls, authorization, performance.now());
+    // Answered: when the response carrying the result has been written.
+    res.on('finish', () => {
+      for (const call of calls.slice(before)) call.answered = performance.now();
+    });
     res.on('close', () => {
       void transport.close();
       void server.close();

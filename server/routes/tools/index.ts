@@ -15,6 +15,7 @@ import type { RouteAccessConfig } from '../../fastify-types';
 import { badRequest, HttpError } from '../../http-error';
 import { aiOk } from '../../http/envelope';
 import { argumentSummary, resultSummary, runTool } from '../../tools/call';
+import { closeMcpClients } from '../../tools/mcp';
 import { addSet, deleteSet, editSet, listedSets, refreshSet, toSetApi, toToolApi, toolUserFor, visibleSet, type ToolUser } from '../../tools/sets';
 import { sessionOf } from '../request-meta';
 import type { FastifyRequest } from 'fastify';
@@ -31,6 +32,7 @@ async function toolUserOf(deps: Deps, request: FastifyRequest): Promise<ToolUser
 
 export function toolsRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
+    app.addHook('onClose', () => closeMcpClients());
     app.post(TOOL_PATHS.setList, {
       config: read,
       schema: { body: ToolSetListBody, response: { 200: AiEnvelope(Type.Array(ToolSet)) } },
