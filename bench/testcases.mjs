@@ -57,6 +57,31 @@ function printProfile(profile) {
     self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
   });
   console.log([...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${round(v)} ms  ${k}`).join('\n'));
+  // The longest run of busy samples (the long task): time spent inside each function, callers included.
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const idle = (id) => ['(idle)', '(program)', '(garbage collector)'].includes(byId.get(id).callFrame.functionName);
+  let best = [0, 0, 0];
+  let from = 0;
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    if (idle(id)) { from = i + 1; busy = 0; return; }
+    busy += (dt[i] ?? 0) / 1000;
+    if (busy > best[2]) best = [from, i, busy];
+  });
+  const inclusive = new Map();
+  for (let i = best[0]; i <= best[1]; i++) {
+    const seen = new Set();
+    for (let id = profile.samples[i]; id !== undefined; id = parent.get(id)) {
+      const f = byId.get(id).callFrame;
+      const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      inclusive.set(key, (inclusive.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+    }
+  }
+  console.log(`longest busy run: ${round(best[2])} ms; inclusive time per function:`);
+  console.log([...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, 60).map(([k, v]) => `${round(v)} ms  ${k}`).join('\n'));
 }
 
 export async function benchTestcases() {

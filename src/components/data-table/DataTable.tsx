@@ -91,7 +91,7 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
   }, [initial.sort]);
   const onWidth = useCallback((key: string, width: number) => setWidths((prev) => ({ ...prev, [key]: width })), []);
   const columns = useTableColumns({ ...props, can, visibleKeys, sort, widths, onWidth });
-  const virtual = rows.length > VIRTUAL_ROW_THRESHOLD;
+  const virtual = rows.length > (props.virtualFrom ?? VIRTUAL_ROW_THRESHOLD);
   const scrollY = props.scrollY ?? DEFAULT_SCROLL_Y;
 
   const select = (keys: Key[], picked: Row[]) => {

@@ -1,12 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Popconfirm, Progress, Space, Tag } from 'antd';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { GenerationDetail, TaskStatus } from '../../../contract/api';
 import { hasButton } from '../../lib/storage';
 import { exportCases, useArchiveGenerationMutation, useGenerationQuery, useStartGenerationMutation, useTaskStatesQuery } from './api';
 import { CasesCard } from './CasesCard';
 import { ItemsCard, type ItemRow } from './ItemsCard';
-import { currentTasks, settled, watchedTasks, withStates } from './live-states';
+import { currentTasks, itemRows, settled, watchedTasks, withStates } from './live-states';
 import { ReplaceSourceDialog } from './ReplaceSourceDialog';
 import { anyRunning } from './task-status';
 
@@ -56,9 +56,12 @@ const GenerationBody = memo(function GenerationBody({ id, data, onWake: wake, on
 
   const { generation: g } = data;
   const editable = hasButton(FUNC, 'edit') && !g.archived;
+  // A row that did not change since the last answer is the object it was, so the table redraws only the rows that did.
+  const previousRows = useRef(new Map<number, ItemRow>());
   const rows: ItemRow[] = useMemo(() => {
-    const byTask = new Map(data.tasks.map((t) => [t.task_id, t]));
-    return data.items.map((i) => ({ ...i, state: byTask.get(i.task_id) }));
+    const next = itemRows(data, previousRows.current);
+    previousRows.current = new Map(next.map((r) => [r.id, r]));
+    return next;
   }, [data]);
   const cases = useMemo(() => current.flatMap((t) => t.cases), [current]);
   const waiting = statuses.filter((s) => s === 'not_started').length;
