@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Popconfirm, Progress, Space, Tag } from 'antd';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { GenerationDetail, TaskStatus } from '../../../contract/api';
 import { hasButton } from '../../lib/storage';
 import { exportCases, useArchiveGenerationMutation, useGenerationQuery, useStartGenerationMutation, useTaskStatesQuery } from './api';
@@ -57,12 +57,13 @@ const GenerationBody = memo(function GenerationBody({ id, data, onWake: wake, on
   const { generation: g } = data;
   const editable = hasButton(FUNC, 'edit') && !g.archived;
   // A row that did not change since the last answer is the object it was, so the table redraws only the rows that did.
-  const previousRows = useRef(new Map<number, ItemRow>());
-  const rows: ItemRow[] = useMemo(() => {
-    const next = itemRows(data, previousRows.current);
-    previousRows.current = new Map(next.map((r) => [r.id, r]));
-    return next;
-  }, [data]);
+  // (Derived during render from the last answer's rows: React's pattern for state that follows a prop.)
+  const [made, setMade] = useState<{ from?: GenerationDetail; rows: ItemRow[] }>({ rows: [] });
+  let rows = made.rows;
+  if (made.from !== data) {
+    rows = itemRows(data, new Map(made.rows.map((r) => [r.id, r])));
+    setMade({ from: data, rows });
+  }
   const cases = useMemo(() => current.flatMap((t) => t.cases), [current]);
   const waiting = statuses.filter((s) => s === 'not_started').length;
   const pending = statuses.filter((s) => s === 'pending_update').length;
