@@ -11,7 +11,10 @@ import type { BlocksTask, ChunksResult, ChunksTask, TextAnswer, TextTask } from 
 import type { SourceBlock } from '../testcases/split';
 
 export type TextPoolOptions = {
-  /** Worker threads; default one per core but one, at least one (the request thread keeps a core). */
+  /**
+   * Worker threads; default TEXT_WORKER_THREADS, else one per core but one, at least one (the request thread keeps
+   * a core). TEXT_WORKER_THREADS=0 runs the work in the calling thread.
+   */
   threads?: number;
   /** Heap limit of each worker (MB): a document that needs more ends its worker, not the server. */
   memoryMb?: number;
@@ -46,6 +49,9 @@ function textPool(): Piscina {
     maxThreads: threads,
     // An idle worker goes after a minute: a server that processes nothing holds no thread.
     idleTimeout: 60_000,
+    // Workers run at a lower priority than the request thread (Linux, through @napi-rs/nice): on a busy machine the
+    // scheduler gives the core to requests first, and the document waits a little longer instead.
+    niceIncrement: 10,
     resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? DEFAULT_MEMORY_MB },
   });
   // A worker that dies outside a task (while loading) would leave the tasks waiting for it: the pool is ended,
@@ -75,8 +81,11 @@ export async function closeTextPool(): Promise<void> {
 async function run<T>(task: TextTask, crashed: (reason: string) => Error): Promise<T> {
   let answer: TextAnswer<T>;
   try {
-    // The bytes are copied to the worker (not transferred): the caller may still hold them.
-    answer = await textPool().run(task);
+    // TEXT_WORKER_THREADS=0: in the calling thread, as before D50 (for comparing; the bench's "before" figure).
+    // Otherwise the bytes are copied to a worker (not transferred): the caller may still hold them.
+    answer = process.env.TEXT_WORKER_THREADS === '0'
+      ? (await (await import('./text-tasks')).runTextTask(task)) as TextAnswer<T>
+      : await textPool().run(task);
   } catch (err) {
     const code = (err as { code?: string }).code;
     throw crashed(code === 'ERR_WORKER_OUT_OF_MEMORY' ? '内存不足' : `线程意外结束：${err instanceof Error ? err.message : String(err)}`);
