@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { DEMO_PASSWORD, median, percentile, round, signIn, spread, startServer } from './lib.mjs';
+import { callApi, DEMO_PASSWORD, median, percentile, round, signIn, spread, startServer } from './lib.mjs';
 
 const PDF = '/usr/share/debian-reference/debian-reference.zh-cn.pdf';
 const POLL_MS = 25;
@@ -20,19 +20,10 @@ function realPdf() {
   return readFileSync(PDF);
 }
 
-async function api(url, token, path, body) {
-  const res = await fetch(`${url}${path}`, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!json.success) throw new Error(`${path}: ${json.err_msg}`);
-  return json.data;
-}
-
 /** One round: a fresh upload processed while user-detail is polled; its latencies (ms) and processing time (s). */
 async function round1(s, token, pdf, n) {
   const space = `基准${n}`;
-  await api(s.url, token, '/knowledge/space/add', { name: space });
+  await callApi(s.url, token, '/knowledge/space/add', { name: space });
   const form = new FormData();
   form.append('secrecy', 'internal');
   form.append('doc_file', new Blob([pdf]), 'debian-reference.zh-cn.pdf');
@@ -52,10 +43,10 @@ async function round1(s, token, pdf, n) {
     }
   })();
   const t0 = performance.now();
-  await api(s.url, token, '/knowledge/task/create', { doc_ids: [id] });
+  await callApi(s.url, token, '/knowledge/task/create', { doc_ids: [id] });
   let doc;
   for (;;) {
-    const page = await api(s.url, token, `/knowledge/${encodeURIComponent(space)}/document/list`, { page_size: 10 });
+    const page = await callApi(s.url, token, `/knowledge/${encodeURIComponent(space)}/document/list`, { page_size: 10 });
     doc = page.data.find((d) => d.id === id);
     if (doc.status === 'FAILED') throw new Error(doc.result);
     if (doc.status === 'FINISHED') break;

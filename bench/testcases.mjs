@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { launchForBench } from './browser.mjs';
 import { loadFakeLlm } from './fake-llm-lib.mjs';
-import { DEMO_PASSWORD, round, signIn, startServer } from './lib.mjs';
+import { callApi, DEMO_PASSWORD, round, signIn, startServer } from './lib.mjs';
 
 const ITEMS = 100;
 const ANSWER_MS = 200;
@@ -37,15 +37,6 @@ function chinese(n) {
 /** 100 clauses, each with a limit for the model to cover, each answered after 200 ms. */
 const requirements = Array.from({ length: ITEMS }, (_v, i) =>
   `第${chinese(i + 1)}条 第 ${i + 1} 号表单的备注不超过 ${100 + i} 个字，超过时提示错误。[delay:${ANSWER_MS}]`).join('\n');
-
-async function call(url, token, path, body) {
-  const res = await fetch(`${url}${path}`, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!json.success) throw new Error(`${path}: ${json.err_msg}`);
-  return json.data;
-}
 
 function printProfile(profile) {
   const self = new Map();
@@ -99,7 +90,7 @@ export async function benchTestcases() {
     warm.append('secrecy', 'internal');
     warm.append('file', new Blob(['第一条 预热需求：备注不超过 10 个字。\n第二条 预热需求：标题必填。']), '预热.txt');
     const warmIds = (await (await fetch(`${s.url}/api/apps/testcase_generation/v2/generate`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: warm })).json()).data.task_ids;
-    while (!(await call(s.url, token, '/api/apps/testcase_generation/v2/task_status', { task_ids: warmIds })).every((x) => x.status === 'completed')) {
+    while (!(await callApi(s.url, token, '/api/apps/testcase_generation/v2/task_status', { task_ids: warmIds })).every((x) => x.status === 'completed')) {
       await new Promise((r) => setTimeout(r, 50));
     }
     const warmRequests = llm.stats.requests;
@@ -153,7 +144,7 @@ export async function benchTestcases() {
     const modelDone = performance.now() - t0;
     let states = [];
     for (;;) {
-      states = await call(s.url, token, '/api/apps/testcase_generation/v2/task_status', { task_ids: taskIds });
+      states = await callApi(s.url, token, '/api/apps/testcase_generation/v2/task_status', { task_ids: taskIds });
       if (states.every((x) => x.status === 'completed' || x.status === 'paused')) break;
       if (performance.now() - t0 > 120_000) throw new Error('tasks did not finish in 2 minutes');
       await new Promise((r) => setTimeout(r, 20));
