@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { makePdf } from '../tests/support/pdf-fixture.mjs';
-import { DEMO_PASSWORD, load, round, signIn, startServer } from './lib.mjs';
+import { callApi, DEMO_PASSWORD, load, round, signIn, startServer } from './lib.mjs';
 
 const ENV = { UPLOAD_MAX_BYTES: String(100 * 1024 * 1024), JOB_CONCURRENCY: '2', SEED_DEMO: 'true' };
 const SUBJECTS = ['财务部', '研发中心', '测试部', '市场部', '综合管理部', '采购部', '质量部', '安全保密办', '人力资源部', '运维组'];
@@ -24,15 +24,6 @@ const QUESTIONS = ['差旅报销须在多久内完成？', '阀门密封由谁�
 function peakMb(pid) {
   const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? round(Number(m[1]) / 1024, 0) : NaN;
-}
-
-async function api(url, token, path, body) {
-  const res = await fetch(`${url}${path}`, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!json.success) throw new Error(`${path}: ${json.err_msg}`);
-  return json.data;
 }
 
 async function uploadAll(url, token, space, files) {
@@ -52,9 +43,9 @@ async function uploadAll(url, token, space, files) {
 /** Seconds from task/create until every document is FINISHED. */
 async function processAll(url, token, space, ids) {
   const t0 = performance.now();
-  await api(url, token, '/knowledge/task/create', { doc_ids: ids });
+  await callApi(url, token, '/knowledge/task/create', { doc_ids: ids });
   for (;;) {
-    const page = await api(url, token, `/knowledge/${encodeURIComponent(space)}/document/list`, { page_size: 200 });
+    const page = await callApi(url, token, `/knowledge/${encodeURIComponent(space)}/document/list`, { page_size: 200 });
     const mine = page.data.filter((d) => ids.includes(d.id));
     const failed = mine.find((d) => d.status === 'FAILED');
     if (failed) throw new Error(`${failed.doc_name}: ${failed.result}`);
@@ -97,7 +88,7 @@ export async function ingestion() {
   const s = await startServer({ env: ENV });
   try {
     const token = await signIn(s.url, 'demo', DEMO_PASSWORD);
-    await api(s.url, token, '/knowledge/space/add', { name: '基准' });
+    await callApi(s.url, token, '/knowledge/space/add', { name: '基准' });
     const pages = Array.from({ length: 200 }, (_, p) => Array.from({ length: 20 }, (_, i) => sentence(p * 20 + i)).join('\n'));
     const pdf = makePdf(pages);
     const [pdfId] = await uploadAll(s.url, token, '基准', [{ name: '二百页.pdf', bytes: pdf }]);

@@ -124,3 +124,13 @@ export function round(n, digits = 2) {
   const f = 10 ** digits;
   return Math.round(n * f) / f;
 }
+
+/** POSTs JSON with the bearer token to an AI-family call and answers its data; a failure throws its Chinese message. */
+export async function callApi(url, token, path, body) {
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!json.success) throw new Error(`${path}: ${json.err_msg}`);
+  return json.data;
+}

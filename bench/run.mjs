@@ -14,8 +14,14 @@ import { benchUploads } from './uploads.mjs';
 import { benchSqlbase } from './sqlbase.mjs';
 import { benchTestcases } from './testcases.mjs';
 import { benchTools } from './tools.mjs';
+import { benchResponsiveness } from './responsiveness.mjs';
 
-const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint, 'system management': benchUsers, knowledge: benchKnowledge, chat: benchChat, 'chat render': benchChatRender, uploads: benchUploads, 'database chat': benchSqlbase, 'test-case generation': benchTestcases, 'chat with tools': benchTools };
+const suites = {
+  'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint,
+  'system management': benchUsers, knowledge: benchKnowledge, chat: benchChat, 'chat render': benchChatRender, uploads: benchUploads,
+  'database chat': benchSqlbase, 'test-case generation': benchTestcases, 'chat with tools': benchTools,
+  'responsiveness while processing': benchResponsiveness,
+};
 const only = process.argv.slice(2);
 
 await buildWebIfStale();

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { launchForBench } from './browser.mjs';
 import { loadFakeLlm } from './fake-llm-lib.mjs';
-import { DEMO_PASSWORD, round, signIn, startServer } from './lib.mjs';
+import { callApi, DEMO_PASSWORD, round, signIn, startServer } from './lib.mjs';
 
 const ITEMS = 100;
 const ANSWER_MS = 200;
@@ -38,15 +38,6 @@ function chinese(n) {
 const requirements = Array.from({ length: ITEMS }, (_v, i) =>
   `第${chinese(i + 1)}条 第 ${i + 1} 号表单的备注不超过 ${100 + i} 个字，超过时提示错误。[delay:${ANSWER_MS}]`).join('\n');
 
-async function call(url, token, path, body) {
-  const res = await fetch(`${url}${path}`, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!json.success) throw new Error(`${path}: ${json.err_msg}`);
-  return json.data;
-}
-
 function printProfile(profile) {
   const self = new Map();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -57,6 +48,31 @@ function printProfile(profile) {
     self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
   });
   console.log([...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${round(v)} ms  ${k}`).join('\n'));
+  // The longest run of busy samples (the long task): time spent inside each function, callers included.
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const idle = (id) => ['(idle)', '(program)', '(garbage collector)'].includes(byId.get(id).callFrame.functionName);
+  let best = [0, 0, 0];
+  let from = 0;
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    if (idle(id)) { from = i + 1; busy = 0; return; }
+    busy += (dt[i] ?? 0) / 1000;
+    if (busy > best[2]) best = [from, i, busy];
+  });
+  const inclusive = new Map();
+  for (let i = best[0]; i <= best[1]; i++) {
+    const seen = new Set();
+    for (let id = profile.samples[i]; id !== undefined; id = parent.get(id)) {
+      const f = byId.get(id).callFrame;
+      const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      inclusive.set(key, (inclusive.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+    }
+  }
+  console.log(`longest busy run: ${round(best[2])} ms; inclusive time per function:`);
+  console.log([...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, 60).map(([k, v]) => `${round(v)} ms  ${k}`).join('\n'));
 }
 
 export async function benchTestcases() {
@@ -74,7 +90,7 @@ export async function benchTestcases() {
     warm.append('secrecy', 'internal');
     warm.append('file', new Blob(['第一条 预热需求：备注不超过 10 个字。\n第二条 预热需求：标题必填。']), '预热.txt');
     const warmIds = (await (await fetch(`${s.url}/api/apps/testcase_generation/v2/generate`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: warm })).json()).data.task_ids;
-    while (!(await call(s.url, token, '/api/apps/testcase_generation/v2/task_status', { task_ids: warmIds })).every((x) => x.status === 'completed')) {
+    while (!(await callApi(s.url, token, '/api/apps/testcase_generation/v2/task_status', { task_ids: warmIds })).every((x) => x.status === 'completed')) {
       await new Promise((r) => setTimeout(r, 50));
     }
     const warmRequests = llm.stats.requests;
@@ -128,7 +144,7 @@ export async function benchTestcases() {
     const modelDone = performance.now() - t0;
     let states = [];
     for (;;) {
-      states = await call(s.url, token, '/api/apps/testcase_generation/v2/task_status', { task_ids: taskIds });
+      states = await callApi(s.url, token, '/api/apps/testcase_generation/v2/task_status', { task_ids: taskIds });
       if (states.every((x) => x.status === 'completed' || x.status === 'paused')) break;
       if (performance.now() - t0 > 120_000) throw new Error('tasks did not finish in 2 minutes');
       await new Promise((r) => setTimeout(r, 20));

@@ -9,13 +9,11 @@ import type { Job } from '../jobs/queue';
 import { rowStatusJobHandler } from '../jobs/row-status-handler';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
 import { defaultArguments } from '../knowledge/arguments';
-import { splitIntoChunks } from '../knowledge/chunk';
-import { extractText } from '../knowledge/extract';
 import { typeFromName } from '../knowledge/file-types';
-import { indexTerms } from '../knowledge/segment';
 import { absolute } from '../knowledge/storage';
 import { zipLimitsOf } from '../uploads/limits';
 import { verifyBeforeParsing } from '../uploads/office-files';
+import { chunksInPool } from '../workers/pool';
 import { prepareSpreadsheet } from './excel/table';
 import { CHAT_FILE_QUEUE, tablePathOf } from './files';
 
@@ -42,8 +40,8 @@ export async function processChatFile(deps: Deps, fileId: number, signal: AbortS
   } catch {
     throw new PermanentJobError('原始文件缺失，请重新上传');
   }
-  await verifyBeforeParsing(bytes, type, zipLimitsOf(deps.config));
   if (file.kind === 'excel') {
+    await verifyBeforeParsing(bytes, type, zipLimitsOf(deps.config));
     if (type !== 'csv' && type !== 'xlsx') throw new PermanentJobError('电子表格对话只支持 csv、xlsx 文件');
     const meta = await prepareSpreadsheet(bytes, type, file.fileName, absolute(deps.config, tablePathOf(file.storedPath)));
     signal.throwIfAborted();
@@ -52,10 +50,11 @@ export async function processChatFile(deps: Deps, fileId: number, signal: AbortS
     }).where(eq(chatFiles.id, fileId));
     return;
   }
-  const text = await extractText(bytes, type);
-  signal.throwIfAborted();
   const { chunk_size: chunkSize, chunk_overlap: chunkOverlap } = defaultArguments().embedding;
-  const rows = splitIntoChunks(text, { chunkSize, chunkOverlap }).map((content, seq) => ({ fileId, seq, content, terms: indexTerms(content) }));
+  // Checked, extracted, chunked and segmented in a worker thread (D50), as knowledge documents are.
+  const { text, chunks, terms } = await chunksInPool({ bytes, type, limits: zipLimitsOf(deps.config), chunkSize, chunkOverlap });
+  signal.throwIfAborted();
+  const rows = chunks.map((content, seq) => ({ fileId, seq, content, terms: terms[seq] }));
   await deps.db.transaction(async (tx) => {
     await tx.delete(chatFileChunks).where(eq(chatFileChunks.fileId, fileId));
     for (let i = 0; i < rows.length; i += INSERT_BATCH) await tx.insert(chatFileChunks).values(rows.slice(i, i + INSERT_BATCH));

@@ -6,12 +6,9 @@ import type { Job } from '../jobs/queue';
 import { rowStatusJobHandler } from '../jobs/row-status-handler';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
 import { zipLimitsOf } from '../uploads/limits';
-import { verifyBeforeParsing } from '../uploads/office-files';
+import { chunksInPool } from '../workers/pool';
 import { storedArguments } from './arguments';
-import { splitIntoChunks } from './chunk';
-import { extractText } from './extract';
 import { typeFromName } from './file-types';
-import { indexTerms } from './segment';
 import { absolute } from './storage';
 import { embeddingModel, embedTexts, vectorLiteral } from './vectors';
 
@@ -51,12 +48,11 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
   } catch {
     throw new PermanentJobError('原始文件缺失，请重新上传');
   }
-  await verifyBeforeParsing(bytes, type, zipLimitsOf(deps.config));
-  const text = await extractText(bytes, type);
-  signal.throwIfAborted();
   const { embedding } = storedArguments(doc.argument);
-  const chunks = splitIntoChunks(text, { chunkSize: embedding.chunk_size, chunkOverlap: embedding.chunk_overlap });
-  const terms = chunks.map(indexTerms);
+  // Checked, extracted, chunked and segmented in a worker thread (D50): the request thread keeps answering.
+  const { chunks, terms } = await chunksInPool({
+    bytes, type, limits: zipLimitsOf(deps.config), chunkSize: embedding.chunk_size, chunkOverlap: embedding.chunk_overlap,
+  });
   signal.throwIfAborted();
   // Embeddings first (the slow part, retried with the job), then everything replaced in one transaction.
   const model = await embeddingModel(deps);

@@ -24,10 +24,14 @@ const SYSTEM = [
   `priority 取 ${CASE_PRIORITIES.join('、')} 之一（P0 最高）；case_type 取 ${CASE_TYPES.join('、')} 之一。`,
 ].join('\n');
 
-/** Sentences of the item that state a limit (numbers, 不少于, 只能, 必须…): listed for the model so none is dropped. */
+/**
+ * Sentences of the item that state a limit (numbers, 不少于, 只能, 必须…): listed for the model so none is dropped.
+ * A sentence's own number (第三条, 1.1, 2.1.3, 1., (2), ③; a Markdown heading's #) is not a limit: "1.1 注册" is a
+ * heading, "3 次失败后锁定" a limit.
+ */
 export function constraintsOf(text: string): string[] {
   const parts = text.split(/[。；;\n]/)
-    .map((s) => s.replace(/^\s*(第[一二三四五六七八九十百千零〇两\d]+条|\d+[.、)]|[（(]\d+[)）]|[①-⑳])\s*/, '').trim()).filter(Boolean);
+    .map((s) => s.replace(/^\s*#*\s*(第[一二三四五六七八九十百千零〇两\d]+条|\d+(?:\.\d+)+(?:[.、)．]|(?=\s))|\d+[.、)．]|[（(]\d+[)）]|[①-⑳])\s*/, '').trim()).filter(Boolean);
   const limit = /\d|不少于|不超过|不得|不能|不可|只能|仅|必须|须|应当|至少|至多|最多|最少|以内|以上|以下|之间|唯一|必填|为空/;
   return [...new Set(parts.filter((p) => limit.test(p)))].slice(0, 30);
 }

@@ -6,6 +6,7 @@ import { cellText, htmlText, tidy } from '../knowledge/extract';
 import { decodeText, sniffFile, type DocumentType } from '../knowledge/file-types';
 import type { ZipLimits } from '../uploads/limits';
 import { verifyZip, ZipRefusal } from '../uploads/zip-guard';
+import { blocksInPool } from '../workers/pool';
 import type { SourceBlock } from './split';
 
 /** The kinds of requirements document accepted (issue 14). */
@@ -71,8 +72,13 @@ export function csvRows(text: string): string[][] {
   return rows;
 }
 
-/** The blocks of a document's bytes; a file that cannot be read is refused (400) with the reason in Chinese. */
-export async function blocksOf(buf: Buffer, type: DocumentType, name: string, limits: ZipLimits): Promise<SourceBlock[]> {
+/** The blocks of a document's bytes, read in a worker thread (D50); a file that cannot be read is refused (400). */
+export function blocksOf(buf: Buffer, type: DocumentType, name: string, limits: ZipLimits): Promise<SourceBlock[]> {
+  return blocksInPool({ bytes: buf, type, name, limits });
+}
+
+/** The blocks of a document's bytes in this thread (the worker's part); a file that cannot be read is refused (400). */
+export async function readBlocks(buf: Buffer, type: DocumentType, name: string, limits: ZipLimits): Promise<SourceBlock[]> {
   try {
     if (type === 'docx' || type === 'xlsx') await verifyZip(buf, limits);
   } catch (err) {

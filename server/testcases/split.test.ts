@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { makeDocxOf } from '../test-support/zip-fixtures';
+import { constraintsOf } from './cases';
 import { blocksOf, csvRows } from './source';
 import { splitRequirements, type SourceBlock } from './split';
 
@@ -99,5 +100,14 @@ describe('splitting requirements into items (issue 14)', () => {
 
   it('reads csv rows with quoted commas and line breaks', () => {
     expect(csvRows('编号,描述\nA1,"含逗号,和""引号"""\nA2,"两\n行"\n')).toEqual([['编号', '描述'], ['A1', '含逗号,和"引号"'], ['A2', '两\n行']]);
+  });
+
+  it('does not take a numbered heading (1.1 注册) for one of an item\'s constraints', () => {
+    const items = splitRequirements(text('# 1 账号\n## 1.1 注册\n用户名长度为 4 至 20 个字符。\n手机号必填。\n## 1.2 登录\n### 1.2.1 密码登录\n连续输错 5 次锁定 30 分钟。'));
+    expect(items.map((i) => i.title)).toEqual(['1.1 注册', '1.2.1 密码登录']);
+    expect(constraintsOf(items[0].text)).toEqual(['用户名长度为 4 至 20 个字符', '手机号必填']);
+    expect(constraintsOf(items[1].text)).toEqual(['连续输错 5 次锁定 30 分钟']);
+    // A clause's number and its numbered points are not limits either; a sentence that starts with a count is.
+    expect(constraintsOf('第三条 密码规则\n1. 不少于 8 位\n2.1 说明\n3 次失败后锁定')).toEqual(['不少于 8 位', '3 次失败后锁定']);
   });
 });

@@ -91,7 +91,7 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
   }, [initial.sort]);
   const onWidth = useCallback((key: string, width: number) => setWidths((prev) => ({ ...prev, [key]: width })), []);
   const columns = useTableColumns({ ...props, can, visibleKeys, sort, widths, onWidth });
-  const virtual = rows.length > VIRTUAL_ROW_THRESHOLD;
+  const virtual = rows.length > (props.virtualFrom ?? VIRTUAL_ROW_THRESHOLD);
   const scrollY = props.scrollY ?? DEFAULT_SCROLL_Y;
 
   const select = (keys: Key[], picked: Row[]) => {
@@ -131,9 +131,15 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
     disabled: (row) => selection === 'multiple' && isSystemRow(row, systemField),
     onToggle,
   }), [selection, systemField, onToggle]);
-  const renderBody = (data: readonly Row[], info: BodyScrollInfo) => (
+  // The long page's rows go to VirtualBody directly; antd's table is handed an array that changes only when it must:
+  // rc-table re-measures its sideways scroll whenever its data changes (a forced layout and a second render inside
+  // the commit: 40–100 ms each time a polled page brought new rows, D49), and with a custom body it reads the data
+  // only for being empty or not, and antd for paging (then the count must match).
+  const [handed, setHanded] = useState(rows);
+  if (pagination ? handed.length !== rows.length : (handed.length === 0) !== (rows.length === 0)) setHanded(rows);
+  const renderBody = (_data: readonly Row[], info: BodyScrollInfo) => (
     <VirtualBody
-      rows={data} columns={bodyColumns} selection={bodySelection} rowKey={keyOf} isSelected={(r) => selectedSet.has(keyOf(r))}
+      rows={rows} columns={bodyColumns} selection={bodySelection} rowKey={keyOf} isSelected={(r) => selectedSet.has(keyOf(r))}
       height={scrollY} scrollbarSize={info.scrollbarSize} scrollRef={info.ref} onScroll={info.onScroll}
     />
   );
@@ -171,7 +177,7 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
       />
       <Table<Row>
         rowKey={rowKey}
-        dataSource={rows}
+        dataSource={virtual ? handed : rows}
         columns={columns}
         loading={props.loading}
         tableLayout="fixed"

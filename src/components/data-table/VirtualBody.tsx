@@ -1,5 +1,5 @@
-import { memo, useMemo, useState } from 'react';
-import type { CSSProperties, Key, ReactNode, Ref, UIEvent } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import type { CSSProperties, Key, ReactNode, UIEvent } from 'react';
 import { SelectCheck } from './SelectCheck';
 import styles from './VirtualBody.module.css';
 
@@ -92,6 +92,29 @@ function withScrollbar<Row>(columns: BodyColumn<Row>[], scrollbarSize: number): 
   return [...columns.slice(0, -1), { ...last, width: Math.max(0, last.width - scrollbarSize) }];
 }
 
+/**
+ * Columns widened, in proportion to their widths, to fill `available` px when they are narrower: antd's header
+ * table above fills the table's width the same way (table-layout fixed), so the rows stay under their headings.
+ */
+function filling<Row>(columns: BodyColumn<Row>[], available: number, selectionWidth: number): BodyColumn<Row>[] {
+  const total = columns.reduce((n, c) => n + c.width, 0);
+  const room = available - selectionWidth;
+  if (!total || room <= total) return columns;
+  let given = 0;
+  return columns.map((c, i) => {
+    // Whole pixels, the last column taking what rounding left, so the row is exactly as wide as the body.
+    const width = i === columns.length - 1 ? room - given : Math.floor((c.width * room) / total);
+    given += width;
+    return { ...c, width };
+  });
+}
+
+/** Hands the body's element to rc-table's ref (an object or a function). */
+function forwardRef(ref: unknown, el: HTMLDivElement | null): void {
+  if (typeof ref === 'function') ref(el);
+  else if (ref && typeof ref === 'object') (ref as { current: unknown }).current = el;
+}
+
 /** Props of VirtualBody. */
 export type VirtualBodyProps<Row> = {
   rows: readonly Row[];
@@ -115,7 +138,27 @@ export type VirtualBodyProps<Row> = {
 export function VirtualBody<Row>(props: VirtualBodyProps<Row>) {
   const { rows, columns: given, selection, rowKey, isSelected, height, scrollbarSize, scrollRef } = props;
   const [scrollTop, setScrollTop] = useState(0);
-  const columns = useMemo(() => withScrollbar(given, scrollbarSize), [given, scrollbarSize]);
+  // The body's inner width (without its scrollbar), followed as the window resizes.
+  const [available, setAvailable] = useState(0);
+  const [body, setBody] = useState<HTMLDivElement | null>(null);
+  const attach = useCallback((el: HTMLDivElement | null) => {
+    setBody(el);
+    forwardRef(scrollRef, el);
+  }, [scrollRef]);
+  useLayoutEffect(() => {
+    if (!body) return undefined;
+    const measure = () => setAvailable(body.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(body);
+    return () => observer.disconnect();
+  }, [body]);
+  const columns = useMemo(() => {
+    // Widened to the body's whole width (the header's, with its scrollbar column), then the scrollbar's part taken
+    // from the last column, as the header does.
+    const wide = filling(given, available + (available ? scrollbarSize : 0), selection?.width ?? 0);
+    return withScrollbar(wide, scrollbarSize);
+  }, [given, scrollbarSize, available, selection?.width]);
   const width = columns.reduce((n, c) => n + c.width, selection?.width ?? 0);
   const first = Math.max(0, Math.floor(scrollTop / VIRTUAL_ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((scrollTop + height) / VIRTUAL_ROW_HEIGHT) + OVERSCAN);
@@ -137,7 +180,7 @@ export function VirtualBody<Row>(props: VirtualBodyProps<Row>) {
   return (
     // A table of its own below antd's header table (the rows are not inside the header's table element).
     <div
-      ref={scrollRef as Ref<HTMLDivElement>}
+      ref={attach}
       role="table"
       aria-label="数据行"
       aria-rowcount={rows.length}

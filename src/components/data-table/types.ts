@@ -67,6 +67,11 @@ export type DataTableProps<Row extends DataRow = DataRow> = {
    */
   scrollY?: number;
   /**
+   * Above this many rows render only the visible ones (default VIRTUAL_ROW_THRESHOLD). A table whose rows keep
+   * arriving (a polled page) sets it low, so each answer redraws a screenful, not every row.
+   */
+  virtualFrom?: number;
+  /**
    * Names the table for its kept settings (shown columns, order, widths, sort: per user, across reloads, D38).
    * Default: the page's route and the column keys.
    */

@@ -1,24 +1,27 @@
 import { Button, Card, Tag, Typography } from 'antd';
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { TestCase } from '../../../contract/api';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { CaseEditDialog } from './CaseEditDialog';
+import { onlyColumnSettings } from './live-states';
 
+// 编号, 名称 and 步骤 first: at 1280 px they are in view beside the fixed 操作 column without scrolling sideways.
 const caseColumns = (edit: ((c: TestCase) => void) | null): DataTableColumn<TestCase>[] => [
   { key: 'code', title: '编号', width: 110 },
-  { key: 'title', title: '用例名称', width: 260, ellipsis: true },
-  { key: 'module', title: '所属模块', width: 140, ellipsis: true },
-  { key: 'precondition', title: '前置条件', width: 160, ellipsis: true },
+  { key: 'title', title: '用例名称', width: 220, ellipsis: true },
   {
-    key: 'steps', title: '步骤与预期结果', width: 360,
+    // One line per case (the rows are drawn as they scroll into view, all of one height); every step in the title.
+    key: 'steps', title: '步骤与预期结果', width: 360, ellipsis: true,
     render: (_v, c) => (
-      <ol style={{ margin: 0, paddingLeft: 18 }}>
-        {c.steps.map((s, i) => <li key={i}>{s.step}<Typography.Text type="secondary">{" → "}{s.expected}</Typography.Text></li>)}
-      </ol>
+      <span title={c.steps.map((s, i) => `${i + 1}. ${s.step} → ${s.expected}`).join('\n')}>
+        {c.steps.map((s, i) => <span key={i}>{i > 0 && '；'}{i + 1}. {s.step}<Typography.Text type="secondary">{' → '}{s.expected}</Typography.Text></span>)}
+      </span>
     ),
   },
   { key: 'priority', title: '优先级', width: 80, render: (v) => <Tag color={v === 'P0' ? 'red' : v === 'P1' ? 'orange' : 'default'}>{String(v)}</Tag> },
   { key: 'case_type', title: '用例类型', width: 90 },
+  { key: 'module', title: '所属模块', width: 140, ellipsis: true },
+  { key: 'precondition', title: '前置条件', width: 160, ellipsis: true },
   { key: 'item_code', title: '需求条目', width: 100 },
   ...(edit ? [{
     key: 'actions', title: '操作', width: 80, fixed: 'right' as const,
@@ -33,11 +36,13 @@ export const CasesCard = memo(function CasesCard({ cases, editable }: CasesCardP
   const [editing, setEditing] = useState<TestCase | null>(null);
   // A saved case shows at once, before the next poll brings it from the server.
   const [saved, setSaved] = useState<Map<number, TestCase>>(new Map());
-  const rows = cases.map((c) => saved.get(c.id) ?? c);
+  // Built once per editability and per answer, so a poll that brings nothing new hands the table the same objects.
+  const columns = useMemo(() => caseColumns(editable ? setEditing : null), [editable]);
+  const rows = useMemo(() => (saved.size ? cases.map((c) => saved.get(c.id) ?? c) : cases), [cases, saved]);
   return (
     <Card title={`测试用例（${cases.length}）`} size="small">
-      <DataTable<TestCase> tableId="testcase-cases" rowKey="id" columns={caseColumns(editable ? setEditing : null)} rows={rows} selection="none"
-        showRowTools={false} can={(c) => c === 'columns'} scrollY={420} />
+      <DataTable<TestCase> tableId="testcase-cases" rowKey="id" columns={columns} rows={rows} selection="none"
+        showRowTools={false} can={onlyColumnSettings} scrollY={420} virtualFrom={0} />
       {editing && (
         <CaseEditDialog
           testCase={editing}

@@ -6,7 +6,7 @@ import { hasButton } from '../../lib/storage';
 import { exportCases, useArchiveGenerationMutation, useGenerationQuery, useStartGenerationMutation, useTaskStatesQuery } from './api';
 import { CasesCard } from './CasesCard';
 import { ItemsCard, type ItemRow } from './ItemsCard';
-import { currentTasks, settled, watchedTasks, withStates } from './live-states';
+import { currentTasks, itemRows, settled, watchedTasks, withStates } from './live-states';
 import { ReplaceSourceDialog } from './ReplaceSourceDialog';
 import { anyRunning } from './task-status';
 
@@ -56,10 +56,14 @@ const GenerationBody = memo(function GenerationBody({ id, data, onWake: wake, on
 
   const { generation: g } = data;
   const editable = hasButton(FUNC, 'edit') && !g.archived;
-  const rows: ItemRow[] = useMemo(() => {
-    const byTask = new Map(data.tasks.map((t) => [t.task_id, t]));
-    return data.items.map((i) => ({ ...i, state: byTask.get(i.task_id) }));
-  }, [data]);
+  // A row that did not change since the last answer is the object it was, so the table redraws only the rows that did.
+  // (Derived during render from the last answer's rows: React's pattern for state that follows a prop.)
+  const [made, setMade] = useState<{ from?: GenerationDetail; rows: ItemRow[] }>({ rows: [] });
+  let rows = made.rows;
+  if (made.from !== data) {
+    rows = itemRows(data, new Map(made.rows.map((r) => [r.id, r])));
+    setMade({ from: data, rows });
+  }
   const cases = useMemo(() => current.flatMap((t) => t.cases), [current]);
   const waiting = statuses.filter((s) => s === 'not_started').length;
   const pending = statuses.filter((s) => s === 'pending_update').length;

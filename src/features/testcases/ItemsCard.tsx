@@ -1,13 +1,13 @@
-import { App, Button, Card, Input, Popconfirm, Space, Table, Typography } from 'antd';
-import { memo, useState } from 'react';
-import type { RequirementItem, TaskState } from '../../../contract/api';
+import { App, Button, Card, Input, Popconfirm, Space, Typography } from 'antd';
+import { memo, useMemo, useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
+import { onlyColumnSettings, type ItemRow } from './live-states';
 import { useMergeItemMutation, useSkipItemMutation, useTaskActionMutation } from './api';
 import { ItemEditDialog } from './ItemEditDialog';
 import { TaskStatusTag } from './task-status';
 
-/** An item with its current task. */
-export type ItemRow = RequirementItem & { state?: TaskState };
+export type { ItemRow };
 
 export type ItemsCardProps = {
   rows: ItemRow[];
@@ -18,9 +18,6 @@ export type ItemsCardProps = {
   /** A task was queued again (resumed): the page polls it. */
   onQueued: () => void;
 };
-
-/** Above this many items the table draws only the rows in view. */
-const VIRTUAL_ITEMS = 30;
 
 const SKIPPABLE = ['not_started', 'paused', 'terminated', 'pending_update', 'completed', 'latest'];
 const EDITABLE = ['not_started', 'paused', 'terminated', 'pending_update', 'completed', 'latest', 'skipped'];
@@ -38,57 +35,54 @@ export const ItemsCard = memo(function ItemsCard({ rows, editable, started, onQu
   const [editing, setEditing] = useState<ItemRow | null>(null);
   const [reason, setReason] = useState('');
 
-  const run = async (action: 'pause' | 'resume' | 'terminate', row: ItemRow) => {
-    await act({ action, task_ids: [row.task_id] }).unwrap();
-    if (action === 'resume') onQueued();
-  };
-
-  const actions = (row: ItemRow, index: number) => {
-    const s = row.state?.status;
-    if (!editable || !s) return null;
-    const next = rows[index + 1];
-    const canMerge = next && s !== 'in_progress' && next.state?.status !== 'in_progress' && next.state?.status !== 'expired' && s !== 'expired';
-    return (
-      <Space size={0} wrap>
-        {(s === 'not_started' || s === 'in_progress') && started && <Button type="link" size="small" onClick={() => void run('pause', row)}>暂停</Button>}
-        {s === 'paused' && <Button type="link" size="small" onClick={() => void run('resume', row)}>继续</Button>}
-        {['not_started', 'in_progress', 'paused', 'pending_update'].includes(s) && started && (
-          <Popconfirm title="终止该任务？" description="正在进行的生成会立即停止，已终止的任务不能继续。" okText="终止" cancelText="取消" onConfirm={() => run('terminate', row)}>
-            <Button type="link" size="small" danger>终止</Button>
-          </Popconfirm>
-        )}
-        {EDITABLE.includes(s) && <Button type="link" size="small" onClick={() => setEditing(row)}>编辑</Button>}
-        {canMerge && (
-          <Popconfirm title={`与下一条 ${next.code} 合并？`} description="合并后的条目会重新生成用例，下一条的用例将被删除。" okText="合并" cancelText="取消"
-            onConfirm={() => merge(row.id).unwrap()}>
-            <Button type="link" size="small">合并下一条</Button>
-          </Popconfirm>
-        )}
-        {SKIPPABLE.includes(s) && <Button type="link" size="small" onClick={() => { setReason(''); setSkipping(row); }}>跳过</Button>}
-      </Space>
-    );
-  };
+  // Built once per editability: a poll hands the table the same columns, and rows whose item and task did not
+  // change are the same objects (GenerationView), so only the rows that changed are drawn again.
+  const columns = useMemo<DataTableColumn<ItemRow>[]>(() => {
+    const run = async (action: 'pause' | 'resume' | 'terminate', row: ItemRow) => {
+      await act({ action, task_ids: [row.task_id] }).unwrap();
+      if (action === 'resume') onQueued();
+    };
+    const actions = (row: ItemRow) => {
+      const s = row.state?.status;
+      if (!editable || !s) return null;
+      const { next } = row;
+      const canMerge = next && s !== 'in_progress' && next.status !== 'in_progress' && next.status !== 'expired' && s !== 'expired';
+      return (
+        <Space size={0} wrap>
+          {(s === 'not_started' || s === 'in_progress') && started && <Button type="link" size="small" onClick={() => void run('pause', row)}>暂停</Button>}
+          {s === 'paused' && <Button type="link" size="small" onClick={() => void run('resume', row)}>继续</Button>}
+          {['not_started', 'in_progress', 'paused', 'pending_update'].includes(s) && started && (
+            <Popconfirm title="终止该任务？" description="正在进行的生成会立即停止，已终止的任务不能继续。" okText="终止" cancelText="取消" onConfirm={() => run('terminate', row)}>
+              <Button type="link" size="small" danger>终止</Button>
+            </Popconfirm>
+          )}
+          {EDITABLE.includes(s) && <Button type="link" size="small" onClick={() => setEditing(row)}>编辑</Button>}
+          {canMerge && (
+            <Popconfirm title={`与下一条 ${next.code} 合并？`} description="合并后的条目会重新生成用例，下一条的用例将被删除。" okText="合并" cancelText="取消"
+              onConfirm={() => merge(row.id).unwrap()}>
+              <Button type="link" size="small">合并下一条</Button>
+            </Popconfirm>
+          )}
+          {SKIPPABLE.includes(s) && <Button type="link" size="small" onClick={() => { setReason(''); setSkipping(row); }}>跳过</Button>}
+        </Space>
+      );
+    };
+    return [
+      { key: 'position', title: '序号', width: 60 },
+      { key: 'code', title: '编号', width: 90 },
+      { key: 'module', title: '所属模块', width: 150, ellipsis: true },
+      { key: 'title', title: '需求', width: 300, ellipsis: true, render: (_v, r) => <span title={r.text}>{r.title}</span> },
+      { key: 'status', title: '状态', width: 90, render: (_v, r) => r.state && <TaskStatusTag status={r.state.status} reason={r.state.reason || r.skip_reason} /> },
+      { key: 'cases', title: '用例', width: 60, render: (_v, r) => r.state?.cases.length ?? 0 },
+      { key: 'actions', title: '操作', width: 260, render: (_v, r) => actions(r) },
+    ];
+  }, [editable, started, act, merge, onQueued]);
 
   return (
     <Card title="需求条目" size="small">
-      <Table<ItemRow>
-        rowKey="id"
-        size="small"
-        pagination={false}
-        dataSource={rows}
-        // A long document's items are drawn as they scroll into view: the page re-renders them on every poll.
-        virtual={rows.length > VIRTUAL_ITEMS}
-        scroll={rows.length > VIRTUAL_ITEMS ? { x: 1000, y: 320 } : { y: 320 }}
-        columns={[
-          { key: 'position', title: '序号', dataIndex: 'position', width: 60 },
-          { key: 'code', title: '编号', dataIndex: 'code', width: 90 },
-          { key: 'module', title: '所属模块', dataIndex: 'module', width: 150, ellipsis: true },
-          { key: 'title', title: '需求', dataIndex: 'title', ellipsis: true, render: (_v, r) => <Typography.Text title={r.text}>{r.title}</Typography.Text> },
-          { key: 'status', title: '状态', width: 90, render: (_v, r) => r.state && <TaskStatusTag status={r.state.status} reason={r.state.reason || r.skip_reason} /> },
-          { key: 'cases', title: '用例', width: 60, render: (_v, r) => r.state?.cases.length ?? 0 },
-          { key: 'actions', title: '操作', width: 260, render: (_v, r, i) => actions(r, i) },
-        ]}
-      />
+      {/* The rows in view only, whatever the count: every poll redraws a screenful, not a hundred rows (D49). */}
+      <DataTable<ItemRow> tableId="testcase-items" rowKey="id" columns={columns} rows={rows} selection="none" showIndex={false}
+        showRowTools={false} can={onlyColumnSettings} scrollY={320} virtualFrom={0} />
       {editing && <ItemEditDialog item={editing} generated={editing.state?.status !== 'not_started'} onClose={() => setEditing(null)} />}
       {skipping && (
         <Dialog

@@ -1,7 +1,7 @@
 // What the generation's page polls and how it shows the answers (issue 14): the page asks task_status for the tasks
 // that may still change, and lays their states over the generation it loaded, counting progress and coverage the
 // way the server does (server/testcases/generations.ts `summaries`).
-import type { GenerationDetail, TaskState, TaskStatus } from '../../../contract/api';
+import type { GenerationDetail, RequirementItem, TaskState, TaskStatus } from '../../../contract/api';
 
 /** The tasks of the items' current versions, in item order (an expired task belongs to an older source version). */
 export function currentTasks(data: GenerationDetail | undefined): TaskState[] {
@@ -50,3 +50,28 @@ export function withStates(detail: GenerationDetail, states: TaskState[] | undef
       .map((i) => i.id),
   };
 }
+
+/** An item with its current task and its neighbour below (what ItemsCard shows and whether the two can merge). */
+export type ItemRow = RequirementItem & { state?: TaskState; next?: { code: string; status?: TaskStatus } };
+
+const sameNext = (a: ItemRow['next'], b: ItemRow['next']) => a === b || (a !== undefined && b !== undefined && a.code === b.code && a.status === b.status);
+
+/**
+ * The items as rows, each with its task and the next item's code and status. A row whose item, task and neighbour
+ * are unchanged from `previous` (by item id) is that same object, so memoised rows are not drawn again.
+ */
+export function itemRows(data: GenerationDetail, previous: ReadonlyMap<number, ItemRow>): ItemRow[] {
+  const byTask = new Map(data.tasks.map((t) => [t.task_id, t]));
+  return data.items.map((item, i) => {
+    const state = byTask.get(item.task_id);
+    const after = data.items[i + 1];
+    const next = after && { code: after.code, status: byTask.get(after.task_id)?.status };
+    const old = previous.get(item.id);
+    const unchanged = old && old.state === state && sameNext(old.next, next)
+      && (Object.keys(item) as (keyof RequirementItem)[]).every((k) => old[k] === item[k]);
+    return unchanged ? old : { ...item, state, next };
+  });
+}
+
+/** The kit table's only toolbar button on this page: the column chooser (stable, so the tables' columns are built once). */
+export const onlyColumnSettings = (code: string) => code === 'columns';
