@@ -10,7 +10,10 @@ import {
 } from '../../../contract/api';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
 import { MCP_TOKEN, startTestMcp, type TestMcp } from '../../../tests/support/mcp-server';
-import { auditLog, chatToolCalls, knowledgeDocuments, roles, tools } from '../../db/schema';
+import { AGENT_LIMITS } from '../../../contract/api';
+import { auditLog, chatToolCalls, knowledgeDocuments, roles, toolSets, tools } from '../../db/schema';
+import { estimateTokens } from '../history';
+import { modelToolOf, toolboxFor } from '../agent';
 import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
 import { bearer, signIn } from '../../test-support/http';
 import { multipartBody } from '../../test-support/multipart';
@@ -201,6 +204,24 @@ describe('chat with tools', () => {
     const res = await answered;
     expect(mcp.calls.length).toBe(before);
     expect(callsOf(res.frames).at(-1)).toMatchObject({ tool_name: 'create_ticket', status: 'refused', result: TOOL_MESSAGES.toolNotFound });
+  });
+
+  it('offers the tools most relevant to the question that fit the token budget, never every tool of every set', async () => {
+    const [set] = await t.deps.db.insert(toolSets).values({ name: '大工具集', kind: 'openapi', secrecy: 'internal' }).returning();
+    const padding = '这是一个用于测试预算的很长的参数说明。'.repeat(20);
+    await t.deps.db.insert(tools).values(Array.from({ length: 60 }, (_, i) => ({
+      setId: set.id, name: i === 41 ? 'query_invoice' : `tool_${i}`, description: i === 41 ? '按发票号查询发票状态' : `第 ${i} 个工具`, risk: 'read',
+      parameters: { type: 'object', properties: { q: { type: 'string', description: padding } } },
+    })));
+    const grade = { code: 'internal', text: '内部', rank: 20 };
+    const box = await toolboxFor(t.deps, [{ set, ceiling: grade }], null, '帮我查一下这张发票的状态');
+    expect(box.offered.length).toBeLessThanOrEqual(AGENT_LIMITS.toolsOffered);
+    expect(box.offered.length).toBeGreaterThan(0);
+    expect(box.leftOut).toBe(60 - box.offered.length);
+    const tokens = box.offered.reduce((sum, o) => sum + estimateTokens(JSON.stringify(modelToolOf({ ...o, fn: o.tool.name }))), 0);
+    expect(tokens).toBeLessThanOrEqual(AGENT_LIMITS.toolTokenBudget);
+    // The one the question is about comes first.
+    expect(box.offered[0].tool.name).toBe('query_invoice');
   });
 
   it('keeps tools whose ceiling is below what the dialogue has shown out of it, and says why', async () => {
