@@ -67,3 +67,36 @@ export const TbomNodeSchema = Type.Cyclic(
   'TbomNode',
 );
 export type TbomNode = { id: number; name: string; code: string; disabled: boolean; children: TbomNode[] };
+
+/** `:dictCode` and `:id` of an entry call. */
+export const DictItemParams = Type.Object({
+  dictCode: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+  id: Type.Integer({ minimum: 1 }),
+});
+export type DictItemParams = Static<typeof DictItemParams>;
+
+/** An entry as the management table shows it; `system` is the string flag of the generic table (spec §3). */
+export const DictItem = Type.Object({
+  id: Type.Integer(),
+  parentId: Type.Union([Type.Integer(), Type.Null()]),
+  code: Type.String(),
+  name: Type.String(),
+  sort: Type.Integer(),
+  disabled: Type.Boolean(),
+  system: Type.Union([Type.Literal('true'), Type.Literal('false')]),
+});
+export type DictItem = Static<typeof DictItem>;
+
+/** Body of adding or editing an entry (a system entry's code and parent stay as they are). */
+export const DictItemBody = Type.Object({
+  code: Type.String({ maxLength: 200 }),
+  name: Type.String({ maxLength: 200 }),
+  parentId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  sort: Type.Optional(Type.Integer()),
+}, { additionalProperties: false });
+export type DictItemBody = Static<typeof DictItemBody>;
+
+/** Body of disabling (true) or enabling (false) an entry. */
+export const DictItemDisableBody = Type.Object({ disabled: Type.Boolean() }, { additionalProperties: false });
+export type DictItemDisableBody = Static<typeof DictItemDisableBody>;
+

@@ -102,6 +102,12 @@ export const DICT_PATHS = {
   /** `{ name, id }` options of the secrecy grades. */
   gradeOptions: '/api/sysMgr/grades/options',
   tbom: '/api/dataMgr/tbom-tree/tbomsForSelector',
+  /** 字典管理 (issue 17): a dictionary's entries as flat rows; POST adds one. */
+  items: '/api/sysMgr/flat-tree-dict/:dictCode/items',
+  /** PUT edits an entry, DELETE removes a non-system one. */
+  item: '/api/sysMgr/flat-tree-dict/:dictCode/items/:id',
+  /** POST { disabled } disables or enables an entry. */
+  itemDisable: '/api/sysMgr/flat-tree-dict/:dictCode/items/:id/disable',
 } as const;
 
 /** Fills `:name` segments of a path: `fillPath(DEPT_PATHS.one, { id: 3 })`. */

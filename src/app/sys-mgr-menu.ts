@@ -1,4 +1,4 @@
-import { ApartmentOutlined, AppstoreOutlined, FileSearchOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, AppstoreOutlined, BookOutlined, FileSearchOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
 /** An entry of the management side menu (spec §2: /sysMgr/userMgr, roleMgr, logMgr, deptMgr, funcMgr). */
@@ -29,6 +29,10 @@ export const SYS_MGR_ENTRIES: ManagementEntry[] = [
   {
     path: '/sysMgr/deptMgr', title: '部门管理', icon: ApartmentOutlined,
     load: () => import('../features/sys-mgr/depts/DeptMgrPage').then((m) => m.DeptMgrPage),
+  },
+  {
+    path: '/sysMgr/dictMgr', title: '字典管理', icon: BookOutlined,
+    load: () => import('../features/sys-mgr/dicts/DictMgrPage').then((m) => m.DictMgrPage),
   },
   {
     path: '/implConfigMgr/funcMgr', title: '功能点管理', icon: AppstoreOutlined,
