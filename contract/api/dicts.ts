@@ -91,7 +91,8 @@ export type DictItem = Static<typeof DictItem>;
 export const DictItemBody = Type.Object({
   code: Type.String({ maxLength: 200 }),
   name: Type.String({ maxLength: 200 }),
-  parentId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  // Null first: with type coercion a null would otherwise become the integer 0.
+  parentId: Type.Optional(Type.Union([Type.Null(), Type.Integer()])),
   sort: Type.Optional(Type.Integer()),
 }, { additionalProperties: false });
 export type DictItemBody = Static<typeof DictItemBody>;
@@ -100,3 +101,33 @@ export type DictItemBody = Static<typeof DictItemBody>;
 export const DictItemDisableBody = Type.Object({ disabled: Type.Boolean() }, { additionalProperties: false });
 export type DictItemDisableBody = Static<typeof DictItemDisableBody>;
 
+
+/** Query of the error log (错误日志, issue 17). */
+export const ErrorLogQuery = Type.Object({
+  kind: Type.Optional(Type.Union([Type.Literal('http'), Type.Literal('job'), Type.Literal('model'), Type.Literal('database')])),
+  startTime: Type.Optional(Type.String({ maxLength: 40 })),
+  endTime: Type.Optional(Type.String({ maxLength: 40 })),
+  keyword: Type.Optional(Type.String({ maxLength: 100 })),
+  currentPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+});
+export type ErrorLogQuery = Static<typeof ErrorLogQuery>;
+
+/** One entry of the error log: no request values, the detail redacted. */
+export const ErrorLogEntry = Type.Object({
+  id: Type.Number(),
+  at: Type.String(),
+  kind: Type.String(),
+  kindName: Type.String(),
+  requestId: Type.String(),
+  method: Type.String(),
+  route: Type.String(),
+  status: Type.Union([Type.Integer(), Type.Null()]),
+  username: Type.String(),
+  summary: Type.String(),
+  detail: Type.String(),
+});
+export type ErrorLogEntry = Static<typeof ErrorLogEntry>;
+
+export const ErrorLogPage = Type.Object({ list: Type.Array(ErrorLogEntry), total: Type.Integer() });
+export type ErrorLogPage = Static<typeof ErrorLogPage>;

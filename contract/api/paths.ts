@@ -110,6 +110,9 @@ export const DICT_PATHS = {
   itemDisable: '/api/sysMgr/flat-tree-dict/:dictCode/items/:id/disable',
 } as const;
 
+/** 错误日志 (issue 17): GET a page of the server's errors, filtered. */
+export const ERROR_LOG_PATHS = { list: '/api/sysMgr/error-log/list', export: '/api/sysMgr/error-log/export' } as const;
+
 /** Fills `:name` segments of a path: `fillPath(DEPT_PATHS.one, { id: 3 })`. */
 export function fillPath(path: string, params: Record<string, string | number>): string {
   return path.replace(/:([A-Za-z]+)/g, (_, key: string) => {

@@ -185,7 +185,7 @@ describe('字典管理 (issue 17)', () => {
   });
 
   it('adds, renames, reorders and disables an entry; tree4def and static-enum answer it at once', async () => {
-    const add = await send('POST', items('DUTY_CODE'), { code: 'TECHNICIAN', name: '技术员', sort: 0 });
+    const add = await send('POST', items('DUTY_CODE'), { code: 'TECHNICIAN', name: '技术员', sort: 0, parentId: null });
     expect(add.statusCode).toBe(200);
     const { id, system } = add.json().results as { id: number; system: string };
     expect(system).toBe('false');

@@ -1,6 +1,6 @@
 import { CloseOutlined, FullscreenExitOutlined, FullscreenOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tabs, Tooltip, type MenuProps } from 'antd';
-import { Fragment, useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { Button, ConfigProvider, Dropdown, Tabs, Tooltip, type MenuProps } from 'antd';
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { UNSAFE_LocationContext, useLocation, useNavigate, useNavigationType, useOutlet, type Location } from 'react-router-dom';
 import { readPref, writePref } from '../../lib/ui-prefs';
 import { PageTabContext } from './page-tab-context';
@@ -35,6 +35,25 @@ const CLOSE_ITEMS: NonNullable<MenuProps['items']> = [
  * and unsent text survive switching (D54). Each kept page sees the location it was opened at, so a hidden page
  * does not react to another tab's address.
  */
+/**
+ * One kept page: its own scroll area, and its own layer for its dialogs (antd asks the popup container without a
+ * trigger for a dialog), so a dialog left open goes out of sight with its tab instead of covering the next one.
+ * Menus and selects (asked with their trigger) stay on the body, where antd positions them.
+ */
+function KeptPane({ tabKey, active, children }: { tabKey: string; active: boolean; children: ReactNode }) {
+  const [layer, setLayer] = useState<HTMLDivElement | null>(null);
+  return (
+    <div className={active ? styles.pane : `${styles.pane} ${styles.hidden}`} data-testid="page-pane" data-key={tabKey} inert={!active} aria-hidden={!active}>
+      <div className={styles.scroll}>
+        <ConfigProvider getPopupContainer={(trigger?: HTMLElement) => (trigger || !layer ? document.body : layer)}>
+          {layer && children}
+        </ConfigProvider>
+      </div>
+      <div ref={setLayer} className={styles.layer} />
+    </div>
+  );
+}
+
 export function PageTabs({ scope, home, resolve }: PageTabsProps) {
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -153,20 +172,13 @@ export function PageTabs({ scope, home, resolve }: PageTabsProps) {
           const element = active ? outlet : kept[key]?.element;
           if (!element) return null;
           return (
-            <div
-              key={key}
-              className={active ? styles.pane : `${styles.pane} ${styles.hidden}`}
-              data-testid="page-pane"
-              data-key={key}
-              inert={!active}
-              aria-hidden={!active}
-            >
+            <KeptPane key={key} tabKey={key} active={active}>
               <PageTabContext.Provider value={{ key, setTitle }}>
                 <UNSAFE_LocationContext.Provider value={{ location: active ? location : kept[key].location, navigationType }}>
                   <Fragment key={versions[key] ?? 0}>{element}</Fragment>
                 </UNSAFE_LocationContext.Provider>
               </PageTabContext.Provider>
-            </div>
+            </KeptPane>
           );
         })}
       </div>

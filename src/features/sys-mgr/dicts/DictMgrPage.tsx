@@ -43,12 +43,20 @@ export function DictMgrPage() {
   const nameOf = (id: number | null) => rows.find((r) => r.id === id)?.name;
 
   const columns: DataTableColumn<Row>[] = [
-    { key: 'name', title: '名称', width: 180, ellipsis: true },
-    { key: 'code', title: '编码', width: 170, ellipsis: true },
-    { key: 'parentId', title: '上级', width: 130, ellipsis: true, render: (v) => nameOf(v as number | null) ?? '—' },
-    { key: 'sort', title: '排序', width: 70, align: 'right', sortable: true },
     {
-      key: 'disabled', title: '状态', width: 90,
+      key: 'name', title: '名称', width: 190, ellipsis: true,
+      render: (v, row) => (
+        <>
+          {v as string}
+          {row.system === 'true' && <Tag color="blue" style={{ marginInlineStart: 6 }}>内置</Tag>}
+        </>
+      ),
+    },
+    { key: 'code', title: '编码', width: 150, ellipsis: true },
+    { key: 'parentId', title: '上级', width: 110, ellipsis: true, render: (v) => nameOf(v as number | null) ?? '—' },
+    { key: 'sort', title: '排序', width: 64, align: 'right', sortable: true },
+    {
+      key: 'disabled', title: '状态', width: 84,
       render: (v, row) => (
         <Switch
           size="small"
@@ -64,10 +72,6 @@ export function DictMgrPage() {
           }
         />
       ),
-    },
-    {
-      key: 'system', title: '类型', width: 90,
-      render: (v) => (v === 'true' ? <Tag color="blue">系统内置</Tag> : <Tag>自定义</Tag>),
     },
   ];
 
@@ -92,7 +96,7 @@ export function DictMgrPage() {
               if (!node.key.startsWith('group:')) setChosen(node.key);
             }}
             defaultExpandedKeys={groups.data.map((g) => `group:${g.code}`)}
-            defaultWidth={250}
+            defaultWidth={window.innerWidth >= 1400 ? 280 : 250}
           />
         )}
       </div>
