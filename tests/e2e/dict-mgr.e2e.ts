@@ -57,3 +57,17 @@ describe('字典管理', () => {
     await context.close();
   });
 });
+
+describe('错误日志', () => {
+  it('lists the server\'s errors for the system administrator, filterable by kind', async () => {
+    const { context, page } = await signedInPage(browser, server.url, 'sysadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
+    await page.getByTestId('side-menu').getByRole('menuitem', { name: '错误日志' }).click();
+    await waitForRoute(page, /^\/sysMgr\/errorLog$/);
+    await expectText(page.getByRole('region', { name: '错误记录' }), '不记录密码与请求参数');
+    await page.getByRole('combobox', { name: '类型' }).click();
+    await page.locator('.ant-select-item-option', { hasText: '后台任务失败' }).first().click();
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await screenshotBoth(page, 'error-log');
+    await context.close();
+  });
+});
