@@ -13,8 +13,9 @@ import { benchChatRender } from './chat-render.mjs';
 import { benchUploads } from './uploads.mjs';
 import { benchSqlbase } from './sqlbase.mjs';
 import { benchTestcases } from './testcases.mjs';
+import { benchStatistics } from './statistics.mjs';
 
-const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint, 'system management': benchUsers, knowledge: benchKnowledge, chat: benchChat, 'chat render': benchChatRender, uploads: benchUploads, 'database chat': benchSqlbase, 'test-case generation': benchTestcases };
+const suites = { 'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint, 'system management': benchUsers, knowledge: benchKnowledge, chat: benchChat, 'chat render': benchChatRender, uploads: benchUploads, 'database chat': benchSqlbase, 'test-case generation': benchTestcases, statistics: benchStatistics };
 const only = process.argv.slice(2);
 
 await buildWebIfStale();

@@ -131,3 +131,17 @@ export type ErrorLogEntry = Static<typeof ErrorLogEntry>;
 
 export const ErrorLogPage = Type.Object({ list: Type.Array(ErrorLogEntry), total: Type.Integer() });
 export type ErrorLogPage = Static<typeof ErrorLogPage>;
+
+/** Query of 统计 (issue 17): 开始时间 / 结束日期 as YYYY-MM-DD (China Standard Time), an optional department. */
+export const StatisticsQuerySchema = Type.Object({
+  startDate: Type.String({ maxLength: 10 }),
+  endDate: Type.String({ maxLength: 10 }),
+  deptId: Type.Optional(Type.Integer()),
+});
+
+export const StatisticsSchema = Type.Object({
+  days: Type.Array(Type.Object({
+    day: Type.String(), operations: Type.Integer(), activeUsers: Type.Integer(), logins: Type.Integer(), failures: Type.Integer(),
+  })),
+  topActions: Type.Array(Type.Object({ action: Type.String(), count: Type.Integer() })),
+});

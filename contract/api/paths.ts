@@ -111,6 +111,9 @@ export const DICT_PATHS = {
 } as const;
 
 /** 错误日志 (issue 17): GET a page of the server's errors, filtered. */
+/** 统计 (issue 17): usage per day from the audit log, and its xlsx. */
+export const STATISTICS_PATHS = { audit: '/api/sysMgr/statistics/audit', export: '/api/sysMgr/statistics/export' } as const;
+
 export const ERROR_LOG_PATHS = { list: '/api/sysMgr/error-log/list', export: '/api/sysMgr/error-log/export' } as const;
 
 /** Fills `:name` segments of a path: `fillPath(DEPT_PATHS.one, { id: 3 })`. */
