@@ -37,19 +37,25 @@ export async function auditStatistics(deps: Pick<Deps, 'db'>, q: StatisticsQuery
             UNION ALL SELECT d.id FROM departments d JOIN sub ON d.parent_id = sub.id)
           SELECT id FROM sub))`;
   const where = sql`a.at >= ${from.toISOString()}::timestamptz AND a.at < ${to.toISOString()}::timestamptz ${scope}`;
-  const days = (await deps.db.execute(sql`
-    SELECT to_char((a.at AT TIME ZONE 'Asia/Shanghai')::date, 'YYYY-MM-DD') AS day,
+  // One scan for both figures (grouping sets); the Beijing day as a day number, cheaper per row than a date.
+  const result = (await deps.db.execute(sql`
+    SELECT floor((extract(epoch FROM a.at) + 28800) / 86400)::int AS day, a.action,
       count(*)::int AS operations,
       count(DISTINCT a.actor_id)::int AS active_users,
       count(*) FILTER (WHERE a.action = 'login' AND a.result = 'success')::int AS logins,
       count(*) FILTER (WHERE a.result <> 'success')::int AS failures
     FROM audit_log a WHERE ${where}
-    GROUP BY 1 ORDER BY 1`)) as unknown as { rows: { day: string; operations: number; active_users: number; logins: number; failures: number }[] };
-  const top = (await deps.db.execute(sql`
-    SELECT a.action, count(*)::int AS count FROM audit_log a WHERE ${where}
-    GROUP BY a.action ORDER BY count DESC, a.action LIMIT 10`)) as unknown as { rows: { action: string; count: number }[] };
+    GROUP BY GROUPING SETS ((floor((extract(epoch FROM a.at) + 28800) / 86400)::int), (a.action))`)) as unknown as {
+    rows: { day: number | null; action: string | null; operations: number; active_users: number; logins: number; failures: number }[];
+  };
+  const dayRows = result.rows.filter((r) => r.day !== null).sort((x, y) => x.day! - y.day!);
+  const actionRows = result.rows.filter((r) => r.day === null && r.action !== null)
+    .sort((x, y) => y.operations - x.operations || x.action!.localeCompare(y.action!)).slice(0, 10);
   return {
-    days: days.rows.map((r) => ({ day: r.day, operations: r.operations, activeUsers: r.active_users, logins: r.logins, failures: r.failures })),
-    topActions: top.rows.map((r) => ({ action: r.action, count: r.count })),
+    days: dayRows.map((r) => ({
+      day: new Date(r.day! * 86_400_000).toISOString().slice(0, 10), operations: r.operations, activeUsers: r.active_users, logins: r.logins,
+      failures: r.failures,
+    })),
+    topActions: actionRows.map((r) => ({ action: r.action!, count: r.operations })),
   };
 }

@@ -1,4 +1,4 @@
-import { ApartmentOutlined, AppstoreOutlined, BookOutlined, BugOutlined, FileSearchOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, AppstoreOutlined, BarChartOutlined, BookOutlined, BugOutlined, FileSearchOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
 /** An entry of the management side menu (spec §2: /sysMgr/userMgr, roleMgr, logMgr, deptMgr, funcMgr). */
@@ -37,6 +37,10 @@ export const SYS_MGR_ENTRIES: ManagementEntry[] = [
   {
     path: '/sysMgr/errorLog', title: '错误日志', icon: BugOutlined,
     load: () => import('../features/sys-mgr/errors/ErrorLogPage').then((m) => m.ErrorLogPage),
+  },
+  {
+    path: '/sysMgr/statistics', title: '统计', icon: BarChartOutlined,
+    load: () => import('../features/sys-mgr/statistics/StatisticsPage').then((m) => m.StatisticsPage),
   },
   {
     path: '/implConfigMgr/funcMgr', title: '功能点管理', icon: AppstoreOutlined,
