@@ -25,24 +25,35 @@ const statisticsApi = api.injectEndpoints({
 const { useAuditStatisticsQuery } = statisticsApi;
 
 const FORMAT = 'YYYY-MM-DD';
+/** Today in Beijing, whatever zone the browser is in: the server counts Beijing days (D57). */
+const beijingToday = () => dayjs(new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10));
 type TreeOption = { value: number; title: string; children: TreeOption[] };
 const deptOptions = (nodes: DeptTreeNode[]): TreeOption[] => nodes.map((n) => ({ value: n.id, title: n.name, children: deptOptions(n.children ?? []) }));
 
 /** 统计 (issue 17, D57): usage per day from the audit log as charts, for a date range and a department; xlsx export. */
 export function StatisticsPage() {
   const { message } = App.useApp();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(29, 'day'), dayjs()]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [beijingToday().subtract(29, 'day'), beijingToday()]);
   const [deptId, setDeptId] = useState<number>();
   const query: Query = { startDate: range[0].format(FORMAT), endDate: range[1].format(FORMAT), deptId };
   const { data, isFetching } = useAuditStatisticsQuery(query);
   const depts = useDeptTreeQuery(ROOT_DEPT_ID);
   const [exporting, setExporting] = useState(false);
-  const days = useMemo(() => data?.days ?? [], [data]);
+  // Every day of the range on the axis, days without entries as zero.
+  const days = useMemo(() => {
+    const byDay = new Map((data?.days ?? []).map((d) => [d.day, d]));
+    const all: Figures['days'] = [];
+    for (let d = dayjs(query.startDate); !d.isAfter(dayjs(query.endDate), 'day'); d = d.add(1, 'day')) {
+      const day = d.format(FORMAT);
+      all.push(byDay.get(day) ?? { day, operations: 0, activeUsers: 0, logins: 0, failures: 0 });
+    }
+    return all;
+  }, [data, query.startDate, query.endDate]);
   const total = (key: 'operations' | 'logins' | 'failures') => days.reduce((n, d) => n + d[key], 0);
 
   const trend = useMemo(() => ({
     tooltip: { trigger: 'axis' },
-    legend: { data: ['操作次数', '活跃用户'] },
+    legend: { top: 0, data: ['操作次数', '活跃用户'] },
     grid: { left: 48, right: 48, top: 40, bottom: 32 },
     xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
     yAxis: [{ type: 'value', name: '操作' }, { type: 'value', name: '用户', minInterval: 1 }],
@@ -53,13 +64,13 @@ export function StatisticsPage() {
   }), [days]);
   const logins = useMemo(() => ({
     tooltip: { trigger: 'axis' },
-    legend: { data: ['登录次数', '失败操作'] },
+    legend: { top: 0, data: ['登录次数', '失败操作'] },
     grid: { left: 48, right: 16, top: 40, bottom: 32 },
     xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
-      { name: '登录次数', type: 'bar', data: days.map((d) => d.logins) },
-      { name: '失败操作', type: 'bar', itemStyle: { color: '#f5222d' }, data: days.map((d) => d.failures) },
+      { name: '登录次数', type: 'bar', barMaxWidth: 18, data: days.map((d) => d.logins) },
+      { name: '失败操作', type: 'bar', barMaxWidth: 18, itemStyle: { color: '#f5222d' }, data: days.map((d) => d.failures) },
     ],
   }), [days]);
   const top = useMemo(() => {
@@ -69,7 +80,7 @@ export function StatisticsPage() {
       grid: { left: 110, right: 24, top: 16, bottom: 24 },
       xAxis: { type: 'value', minInterval: 1 },
       yAxis: { type: 'category', data: actions.map((a) => a.action) },
-      series: [{ name: '次数', type: 'bar', data: actions.map((a) => a.count), itemStyle: { color: '#1677ff' } }],
+      series: [{ name: '次数', type: 'bar', barMaxWidth: 22, data: actions.map((a) => a.count), itemStyle: { color: '#1677ff' } }],
     };
   }, [data]);
 
@@ -89,7 +100,7 @@ export function StatisticsPage() {
             value={range}
             allowClear={false}
             placeholder={['开始时间', '结束日期']}
-            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            disabledDate={(d) => d.isAfter(beijingToday(), 'day')}
             onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
           />
           <TreeSelect
