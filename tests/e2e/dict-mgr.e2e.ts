@@ -1,30 +1,20 @@
 // 字典管理 in Chromium (issue 17): the system administrator adds a 职务 entry, renames it, and finds it in the
 // user form's 职务 select at once; a system entry offers no 编辑 or 删除.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshotBoth } from './support/browser';
-import { ADMIN_PASSWORD, startServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { screenshotBoth } from './support/browser';
+import { ADMIN_PASSWORD } from './support/server';
+import { serverAndBrowser } from './support/suite';
 import { expectText, signedInPage, waitForRoute } from './support/app';
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-
-beforeAll(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 const dialog = (page: Page): Locator => page.getByRole('dialog').last();
 const row = (page: Page, text: string): Locator => page.locator('tr.ant-table-row', { hasText: text }).first();
 
 describe('字典管理', () => {
   it('an entry added and renamed in 字典管理 is offered by the user form\'s 职务 select', async () => {
-    const { context, page } = await signedInPage(browser, server.url, 'sysadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, 'sysadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
     await page.getByTestId('side-menu').getByRole('menuitem', { name: '字典管理' }).click();
     await expectText(page.getByRole('region', { name: '字典项' }), '总经理');
     // A system entry: 编辑 and 删除 are disabled.
@@ -60,7 +50,7 @@ describe('字典管理', () => {
 
 describe('错误日志', () => {
   it('lists the server\'s errors for the system administrator, filterable by kind', async () => {
-    const { context, page } = await signedInPage(browser, server.url, 'sysadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, 'sysadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
     await page.getByTestId('side-menu').getByRole('menuitem', { name: '错误日志' }).click();
     await waitForRoute(page, /^\/sysMgr\/errorLog$/);
     await expectText(page.getByRole('region', { name: '错误记录' }), '不记录密码与请求参数');

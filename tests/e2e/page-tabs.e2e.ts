@@ -1,23 +1,13 @@
 // Page tabs (spec §9, issue 17) in Chromium: three pages opened from the side menu become tabs, a filter typed on
 // one survives switching, the context menu and × close tabs, and the open tabs come back after a reload.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshotBoth } from './support/browser';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshotBoth } from './support/browser';
+import { DEMO_PASSWORD } from './support/server';
+import { serverAndBrowser } from './support/suite';
 import { signedInPage, waitForRoute } from './support/app';
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-
-beforeAll(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 const tabTitles = (page: Page) => page.getByTestId('page-tab').allTextContents();
 const tab = (page: Page, title: string) => page.getByTestId('page-tab').filter({ hasText: title });
@@ -25,8 +15,8 @@ const menu = (page: Page, title: string) => page.getByTestId('side-menu').getByR
 
 describe('page tabs', () => {
   it('opens three pages as tabs, keeps a filter when switching, closes and restores them', async () => {
-    const { context, page } = await signedInPage(browser, server.url, 'demo', DEMO_PASSWORD);
-    await page.goto(`${server.url}/#/knowledgeBase`);
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, 'demo', DEMO_PASSWORD);
+    await page.goto(`${suite.server.url}/#/knowledgeBase`);
     const filter = page.getByPlaceholder('按名称或描述筛选');
     await filter.fill('制度');
     await menu(page, '数据库').click();

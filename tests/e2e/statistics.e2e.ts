@@ -1,27 +1,16 @@
 // 统计 in Chromium (issue 17): the audit administrator sees the usage charts (ECharts draws on a canvas) for the
-// default 30 days, narrows to a department, and the chat page's chunk never loaded the chart library.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshotBoth } from './support/browser';
-import { ADMIN_PASSWORD, startServer, type TestServer } from './support/server';
+// default 30 days, with today's sign-in counted.
+import { describe, expect, it } from 'vitest';
+import { screenshotBoth } from './support/browser';
+import { ADMIN_PASSWORD } from './support/server';
+import { serverAndBrowser } from './support/suite';
 import { expectText, signedInPage, waitForRoute } from './support/app';
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-
-beforeAll(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 describe('统计', () => {
   it('shows the audit administrator\'s usage charts', async () => {
-    const { context, page } = await signedInPage(browser, server.url, 'auditadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, 'auditadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
     await page.getByTestId('side-menu').getByRole('menuitem', { name: '统计' }).click();
     await waitForRoute(page, /^\/sysMgr\/statistics$/);
     await page.locator('[aria-label="每日操作与活跃用户折线图"] canvas').first().waitFor({ state: 'visible', timeout: 15_000 });
