@@ -1,5 +1,5 @@
 import { CloseOutlined, FullscreenExitOutlined, FullscreenOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, ConfigProvider, Dropdown, Tabs, Tooltip, type MenuProps } from 'antd';
+import { Button, Dropdown, Tabs, Tooltip, type MenuProps } from 'antd';
 import { Fragment, useCallback, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { UNSAFE_LocationContext, useLocation, useNavigate, useNavigationType, useOutlet, type Location } from 'react-router-dom';
 import { readPref, writePref } from '../../lib/ui-prefs';
@@ -35,21 +35,11 @@ const CLOSE_ITEMS: NonNullable<MenuProps['items']> = [
  * and unsent text survive switching (D54). Each kept page sees the location it was opened at, so a hidden page
  * does not react to another tab's address.
  */
-/**
- * One kept page: its own scroll area, and its own layer for its dialogs (antd asks the popup container without a
- * trigger for a dialog), so a dialog left open goes out of sight with its tab instead of covering the next one.
- * Menus and selects (asked with their trigger) stay on the body, where antd positions them.
- */
+/** One kept page with its own scroll area; hidden, not unmounted, while another tab is shown. */
 function KeptPane({ tabKey, active, children }: { tabKey: string; active: boolean; children: ReactNode }) {
-  const [layer, setLayer] = useState<HTMLDivElement | null>(null);
   return (
     <div className={active ? styles.pane : `${styles.pane} ${styles.hidden}`} data-testid="page-pane" data-key={tabKey} inert={!active} aria-hidden={!active}>
-      <div className={styles.scroll}>
-        <ConfigProvider getPopupContainer={(trigger?: HTMLElement) => (trigger || !layer ? document.body : layer)}>
-          {layer && children}
-        </ConfigProvider>
-      </div>
-      <div ref={setLayer} className={styles.layer} />
+      <div className={styles.scroll}>{children}</div>
     </div>
   );
 }
