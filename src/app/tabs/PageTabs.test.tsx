@@ -60,6 +60,14 @@ describe('PageTabs', () => {
     await go(router, '/a');
     expect(tabTitles()).toEqual(['首页', '甲页', '乙页', 'c?id=5']);
     expect(screen.getByLabelText('a输入')).toHaveValue('没发出去的话');
+    // A page writing its state into the query (chat's open dialogue) stays one tab and keeps its state.
+    await go(router, '/a?conv=9');
+    expect(tabTitles()).toHaveLength(4);
+    expect(screen.getByLabelText('a输入')).toHaveValue('没发出去的话');
+    await go(router, '/b');
+    // (The test page names its tab after its query, as chat names it after the dialogue.)
+    await user.click(await screen.findByText('a?conv=9'));
+    expect(router.state.location.search).toBe('?conv=9');
     expect(readPref('pageTabs.home', [], Array.isArray)).toHaveLength(4);
   });
 

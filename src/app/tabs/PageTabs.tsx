@@ -49,7 +49,8 @@ export function PageTabs({ scope, home, resolve }: PageTabsProps) {
   const navigationType = useNavigationType();
   const outlet = useOutlet();
   const navigate = useNavigate();
-  const activeKey = location.pathname + location.search;
+  // One tab per route: a page that writes its state into the query (the open dialogue, a space's id) stays one tab.
+  const activeKey = location.pathname;
   const prefName = `pageTabs.${scope}`;
   const [tabs, setTabs] = useState(() => restoreTabs(readPref(prefName, [], isList), home, resolve));
   const [versions, setVersions] = useState<Record<string, number>>({});
@@ -131,7 +132,11 @@ export function PageTabs({ scope, home, resolve }: PageTabsProps) {
         size="small"
         activeKey={activeKey}
         items={items}
-        onChange={(key) => void navigate(key)}
+        onChange={(key) => {
+          // Back to the address the page was last at, query included.
+          const at = kept[key]?.location;
+          void navigate(at ? at.pathname + at.search : key);
+        }}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') close('self', key);
         }}

@@ -4,7 +4,7 @@
  * tested without a browser; `PageTabs.tsx` draws them and keeps the pages mounted.
  */
 export type PageTab = {
-  /** The route, path and query: `/knowledgeList?id=3`. Two spaces' document lists are two tabs. */
+  /** The route's path (`/knowledgeList`): one tab per route; the page keeps its own query. */
   key: string;
   title: string;
 };
