@@ -85,7 +85,7 @@ describe('PageTabs', () => {
     expect(screen.queryByLabelText('c输入')).not.toBeInTheDocument();
     // 刷新 from the function area clears the active page's state.
     await user.type(screen.getByLabelText('b输入'), 'x');
-    await user.click(within(screen.getByTestId('tab-functions')).getByRole('button', { name: /刷新/ }));
+    await user.click(within(screen.getByTestId('tab-functions')).getByRole('button', { name: '重新载入当前页' }));
     expect(screen.getByLabelText('b输入')).toHaveValue('');
     // 关闭其他 on 甲页 keeps 首页 and 甲页 and shows 甲页.
     fireEvent.contextMenu(screen.getByText('甲页'));
