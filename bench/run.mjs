@@ -15,12 +15,13 @@ import { benchSqlbase } from './sqlbase.mjs';
 import { benchTestcases } from './testcases.mjs';
 import { benchTools } from './tools.mjs';
 import { benchResponsiveness } from './responsiveness.mjs';
+import { benchStatistics } from './statistics.mjs';
 
 const suites = {
   'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint,
   'system management': benchUsers, knowledge: benchKnowledge, chat: benchChat, 'chat render': benchChatRender, uploads: benchUploads,
   'database chat': benchSqlbase, 'test-case generation': benchTestcases, 'chat with tools': benchTools,
-  'responsiveness while processing': benchResponsiveness,
+  'responsiveness while processing': benchResponsiveness, statistics: benchStatistics,
 };
 const only = process.argv.slice(2);
 

@@ -28,6 +28,7 @@ import { removePartialFiles } from './knowledge/storage';
 import { sweepIncoming } from './uploads/incoming';
 import { seedDemoKnowledge } from './knowledge/demo-seed';
 import { registerErrorHandling } from './plugins/errors';
+import { registerErrorLog } from './errors/error-hooks';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { licenseRoute } from './routes/auth/license';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     });
   }
   registerErrorHandling(app);
+  registerErrorLog(app, deps);
   await registerSecurity(app, config);
   registerAccess(app, deps);
   registerAudit(app, deps);

@@ -67,3 +67,81 @@ export const TbomNodeSchema = Type.Cyclic(
   'TbomNode',
 );
 export type TbomNode = { id: number; name: string; code: string; disabled: boolean; children: TbomNode[] };
+
+/** `:dictCode` and `:id` of an entry call. */
+export const DictItemParams = Type.Object({
+  dictCode: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+  id: Type.Integer({ minimum: 1 }),
+});
+export type DictItemParams = Static<typeof DictItemParams>;
+
+/** An entry as the management table shows it; `system` is the string flag of the generic table (spec §3). */
+export const DictItem = Type.Object({
+  id: Type.Integer(),
+  parentId: Type.Union([Type.Integer(), Type.Null()]),
+  code: Type.String(),
+  name: Type.String(),
+  sort: Type.Integer(),
+  disabled: Type.Boolean(),
+  system: Type.Union([Type.Literal('true'), Type.Literal('false')]),
+});
+export type DictItem = Static<typeof DictItem>;
+
+/** Body of adding or editing an entry (a system entry's code and parent stay as they are). */
+export const DictItemBody = Type.Object({
+  code: Type.String({ maxLength: 200 }),
+  name: Type.String({ maxLength: 200 }),
+  // Null first: with type coercion a null would otherwise become the integer 0.
+  parentId: Type.Optional(Type.Union([Type.Null(), Type.Integer()])),
+  sort: Type.Optional(Type.Integer()),
+}, { additionalProperties: false });
+export type DictItemBody = Static<typeof DictItemBody>;
+
+/** Body of disabling (true) or enabling (false) an entry. */
+export const DictItemDisableBody = Type.Object({ disabled: Type.Boolean() }, { additionalProperties: false });
+export type DictItemDisableBody = Static<typeof DictItemDisableBody>;
+
+
+/** Query of the error log (错误日志, issue 17). */
+export const ErrorLogQuery = Type.Object({
+  kind: Type.Optional(Type.Union([Type.Literal('http'), Type.Literal('job'), Type.Literal('model'), Type.Literal('database')])),
+  startTime: Type.Optional(Type.String({ maxLength: 40 })),
+  endTime: Type.Optional(Type.String({ maxLength: 40 })),
+  keyword: Type.Optional(Type.String({ maxLength: 100 })),
+  currentPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+});
+export type ErrorLogQuery = Static<typeof ErrorLogQuery>;
+
+/** One entry of the error log: no request values, the detail redacted. */
+export const ErrorLogEntry = Type.Object({
+  id: Type.Number(),
+  at: Type.String(),
+  kind: Type.String(),
+  kindName: Type.String(),
+  requestId: Type.String(),
+  method: Type.String(),
+  route: Type.String(),
+  status: Type.Union([Type.Integer(), Type.Null()]),
+  username: Type.String(),
+  summary: Type.String(),
+  detail: Type.String(),
+});
+export type ErrorLogEntry = Static<typeof ErrorLogEntry>;
+
+export const ErrorLogPage = Type.Object({ list: Type.Array(ErrorLogEntry), total: Type.Integer() });
+export type ErrorLogPage = Static<typeof ErrorLogPage>;
+
+/** Query of 统计 (issue 17): 开始时间 / 结束日期 as YYYY-MM-DD (China Standard Time), an optional department. */
+export const StatisticsQuerySchema = Type.Object({
+  startDate: Type.String({ maxLength: 10 }),
+  endDate: Type.String({ maxLength: 10 }),
+  deptId: Type.Optional(Type.Integer()),
+});
+
+export const StatisticsSchema = Type.Object({
+  days: Type.Array(Type.Object({
+    day: Type.String(), operations: Type.Integer(), activeUsers: Type.Integer(), logins: Type.Integer(), failures: Type.Integer(),
+  })),
+  topActions: Type.Array(Type.Object({ action: Type.String(), count: Type.Integer() })),
+});

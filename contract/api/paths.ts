@@ -102,7 +102,19 @@ export const DICT_PATHS = {
   /** `{ name, id }` options of the secrecy grades. */
   gradeOptions: '/api/sysMgr/grades/options',
   tbom: '/api/dataMgr/tbom-tree/tbomsForSelector',
+  /** 字典管理 (issue 17): a dictionary's entries as flat rows; POST adds one. */
+  items: '/api/sysMgr/flat-tree-dict/:dictCode/items',
+  /** PUT edits an entry, DELETE removes a non-system one. */
+  item: '/api/sysMgr/flat-tree-dict/:dictCode/items/:id',
+  /** POST { disabled } disables or enables an entry. */
+  itemDisable: '/api/sysMgr/flat-tree-dict/:dictCode/items/:id/disable',
 } as const;
+
+/** 错误日志 (issue 17): GET a page of the server's errors, filtered. */
+/** 统计 (issue 17): usage per day from the audit log, and its xlsx. */
+export const STATISTICS_PATHS = { audit: '/api/sysMgr/statistics/audit', export: '/api/sysMgr/statistics/export' } as const;
+
+export const ERROR_LOG_PATHS = { list: '/api/sysMgr/error-log/list', export: '/api/sysMgr/error-log/export' } as const;
 
 /** Fills `:name` segments of a path: `fillPath(DEPT_PATHS.one, { id: 3 })`. */
 export function fillPath(path: string, params: Record<string, string | number>): string {

@@ -112,7 +112,12 @@ export async function prepareCompletion(
 }
 
 /** Where frames go: the HTTP response (or a test's buffer). */
-export type FrameSink = { send(data: string): void; end(): void };
+export type FrameSink = {
+  send(data: string): void;
+  end(): void;
+  /** A failure the user was shown (model or server), for the error log (D56). */
+  failed?(failure: { code: string; message: string }, err: unknown): void;
+};
 
 const frameText = (frame: CompletionFrame | typeof STREAM_DONE) => `data: ${typeof frame === 'string' ? frame : JSON.stringify(frame)}\n\n`;
 
@@ -292,7 +297,9 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
       if (signal.reason instanceof SessionRevoked) send({ object: 'chat.error', code: 'revoked', message: signal.reason.message });
     } else {
       status = 'failed';
-      send({ object: 'chat.error', ...failureOf(err) });
+      const failure = failureOf(err);
+      send({ object: 'chat.error', ...failure });
+      sink.failed?.(failure, err);
     }
   } finally {
     // Ends the model request when the loop left early (a failed write, an error frame); frees the model's slot.

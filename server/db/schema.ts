@@ -165,7 +165,31 @@ export const dictItems = pgTable('dict_items', {
   name: text('name').notNull(),
   sort: integer('sort').notNull().default(0),
   disabled: boolean('disabled').notNull().default(false),
+  /** Shipped with the product (forms and imports rely on the code): cannot be deleted, its code stays (D55). */
+  system: boolean('system').notNull().default(false),
 }, (t) => [unique('dict_items_code_uq').on(t.dictCode, t.code), index('dict_items_parent_idx').on(t.parentId)]);
+
+/**
+ * The server's errors for the system administrator (错误日志, D56): 5xx answers, failed jobs, model and database
+ * connection failures. `summary` is Chinese and written by the server; nothing the user sent is stored
+ * (no query, no body), and `detail` passes through redaction first.
+ */
+export const errorLogs = pgTable('error_logs', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  at: at('at').notNull(),
+  /** http | job | model | database */
+  kind: text('kind').notNull(),
+  /** The request id the user was shown (x-request-id); empty for a background job. */
+  requestId: text('request_id').notNull().default(''),
+  method: text('method').notNull().default(''),
+  /** The route pattern (`/api/v1/chat/dialogue/:id`) or the job queue, never a query string. */
+  route: text('route').notNull().default(''),
+  status: integer('status'),
+  userId: integer('user_id'),
+  username: text('username').notNull().default(''),
+  summary: text('summary').notNull(),
+  detail: text('detail').notNull().default(''),
+}, (t) => [index('error_logs_at_idx').on(t.at), index('error_logs_request_idx').on(t.requestId)]);
 
 /** The tbom (product structure) tree offered by the tbom tree select. */
 export const tbomNodes = pgTable('tbom_nodes', {

@@ -155,7 +155,7 @@ async function insertEntries(tx: Tx, dictCode: string, entries: SeedEntry[], par
   for (const [sort, entry] of entries.entries()) {
     const [row] = await tx
       .insert(dictItems)
-      .values({ dictCode, parentId, code: entry.code, name: entry.name, sort, disabled: entry.off ?? false })
+      .values({ dictCode, parentId, code: entry.code, name: entry.name, sort, disabled: entry.off ?? false, system: true })
       .returning({ id: dictItems.id });
     if (entry.children) await insertEntries(tx, dictCode, entry.children, row.id);
   }

@@ -43,6 +43,12 @@ export const SEED_FUNCTIONS: SeedFunction[] = [
   },
   { path: '/sysMgr/logMgr', name: '日志管理', icon: 'iconfont icon_rizhi', type: 2, parent: '/sysMgr', buttons: { view: '查看', export: '导出' } },
   { path: '/sysMgr/deptMgr', name: '部门管理', icon: 'iconfont icon_bumen', type: 2, parent: '/sysMgr', buttons: { ...CRUD } },
+  {
+    path: '/sysMgr/dictMgr', name: '字典管理', icon: 'iconfont icon_zidian', type: 2, parent: '/sysMgr',
+    buttons: { ...CRUD, disable: '停用' },
+  },
+  { path: '/sysMgr/errorLog', name: '错误日志', icon: 'iconfont icon_cuowu', type: 2, parent: '/sysMgr', buttons: { export: '导出' } },
+  { path: '/sysMgr/statistics', name: '统计', icon: 'iconfont icon_tongji', type: 2, parent: '/sysMgr', buttons: { export: '导出' } },
   { path: '/implConfigMgr', name: '实施配置', icon: 'iconfont icon_peizhi', type: 2 },
   {
     path: '/implConfigMgr/funcMgr', name: '功能点管理', icon: 'iconfont icon_gongnengdian', type: 2, parent: '/implConfigMgr',
@@ -60,7 +66,7 @@ export const SYSTEM_ROLES: { userId: number; name: string; description: string; 
     grants: {
       '/sysMgr': [], '/sysMgr/index': [], '/sysMgr/deptMgr': '*',
       '/sysMgr/userMgr': ['add', 'edit', 'delete', 'disable', 'resetPassword', 'import', 'license', 'unlock'],
-      '/implConfigMgr': [], '/implConfigMgr/funcMgr': '*',
+      '/implConfigMgr': [], '/implConfigMgr/funcMgr': '*', '/sysMgr/dictMgr': '*', '/sysMgr/errorLog': '*',
     },
   },
   {
@@ -69,6 +75,6 @@ export const SYSTEM_ROLES: { userId: number; name: string; description: string; 
   },
   {
     userId: -3, name: '安全审计员', description: '审计日志查看与导出',
-    grants: { '/sysMgr': [], '/sysMgr/index': [], '/sysMgr/logMgr': '*' },
+    grants: { '/sysMgr': [], '/sysMgr/index': [], '/sysMgr/logMgr': '*', '/sysMgr/statistics': '*' },
   },
 ];

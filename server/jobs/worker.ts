@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../deps';
+import { recordError } from '../errors/error-log';
 import { claim, complete, expireAllLeases, fail, heartbeat, reapExpired, release, type Job } from './queue';
 
 /** A failure that retrying cannot fix (a corrupt file): the job fails at once with this message. */
@@ -68,6 +69,9 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
   const logError = (err: unknown, msg: string) => options.log?.error({ err, queue: handler.queue }, msg);
 
   async function finishFailed(job: Job, reason: string) {
+    await recordError(deps, {
+      kind: 'job', summary: `后台任务失败（${handler.queue}，第 ${job.attempts} 次尝试后）`, detail: reason, route: handler.queue,
+    });
     try {
       await handler.onFailed?.(job, reason);
     } catch (err) {

@@ -60,26 +60,17 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            path: '/sysMgr',
+            // One management layout for /sysMgr and /implConfigMgr (spec §2: /implConfigMgr/funcMgr), so its page
+            // tabs stay mounted when moving between the two (D54).
             lazy: page(() => import('./layouts/SysMgrLayout').then((m) => m.SysMgrLayout), 'SysMgrLayout'),
             children: [
-              { index: true, loader: () => redirect('/sysMgr/index'), element: <Navigate to="/sysMgr/index" replace /> },
+              { path: '/sysMgr', loader: () => redirect('/sysMgr/index'), element: <Navigate to="/sysMgr/index" replace /> },
+              { path: '/implConfigMgr', loader: () => redirect('/sysMgr/index'), element: <Navigate to="/sysMgr/index" replace /> },
               {
-                path: 'index',
+                path: '/sysMgr/index',
                 lazy: page(() => import('../features/sys-mgr/home/SysMgrHomePage').then((m) => m.SysMgrHomePage), 'SysMgrHomePage'),
               },
-              ...SYS_MGR_ENTRIES.filter((entry) => entry.path.startsWith('/sysMgr/'))
-                .map((entry) => ({ path: entry.path, lazy: page(entry.load, entry.title) })),
-            ],
-          },
-          {
-            // Function-point management shares the management layout (spec §2: /implConfigMgr/funcMgr).
-            path: '/implConfigMgr',
-            lazy: page(() => import('./layouts/SysMgrLayout').then((m) => m.SysMgrLayout), 'SysMgrLayout'),
-            children: [
-              { index: true, loader: () => redirect('/sysMgr/index'), element: <Navigate to="/sysMgr/index" replace /> },
-              ...SYS_MGR_ENTRIES.filter((entry) => entry.path.startsWith('/implConfigMgr/'))
-                .map((entry) => ({ path: entry.path, lazy: page(entry.load, entry.title) })),
+              ...SYS_MGR_ENTRIES.map((entry) => ({ path: entry.path, lazy: page(entry.load, entry.title) })),
             ],
           },
         ],

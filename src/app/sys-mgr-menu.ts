@@ -1,4 +1,4 @@
-import { ApartmentOutlined, AppstoreOutlined, FileSearchOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, AppstoreOutlined, BarChartOutlined, BookOutlined, BugOutlined, FileSearchOutlined, SafetyOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
 /** An entry of the management side menu (spec §2: /sysMgr/userMgr, roleMgr, logMgr, deptMgr, funcMgr). */
@@ -29,6 +29,18 @@ export const SYS_MGR_ENTRIES: ManagementEntry[] = [
   {
     path: '/sysMgr/deptMgr', title: '部门管理', icon: ApartmentOutlined,
     load: () => import('../features/sys-mgr/depts/DeptMgrPage').then((m) => m.DeptMgrPage),
+  },
+  {
+    path: '/sysMgr/dictMgr', title: '字典管理', icon: BookOutlined,
+    load: () => import('../features/sys-mgr/dicts/DictMgrPage').then((m) => m.DictMgrPage),
+  },
+  {
+    path: '/sysMgr/errorLog', title: '错误日志', icon: BugOutlined,
+    load: () => import('../features/sys-mgr/errors/ErrorLogPage').then((m) => m.ErrorLogPage),
+  },
+  {
+    path: '/sysMgr/statistics', title: '统计', icon: BarChartOutlined,
+    load: () => import('../features/sys-mgr/statistics/StatisticsPage').then((m) => m.StatisticsPage),
   },
   {
     path: '/implConfigMgr/funcMgr', title: '功能点管理', icon: AppstoreOutlined,

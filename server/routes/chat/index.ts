@@ -11,6 +11,7 @@ import { secrecyGrades } from '../../db/schema';
 import { createDialogue, deleteDialogue, dialogueMessages, listDialogues, ownedDialogue, stopLeftOverAnswers, toDialogue } from '../../chat/dialogues';
 import { shownMessages } from '../../chat/withheld';
 import { prepareCompletion, runCompletion, SessionRevoked } from '../../chat/completion';
+import { isDatabaseConnectionError, recordError } from '../../errors/error-log';
 import { removeDialogueFiles } from '../../chat/files';
 import { createChatRuntime, type ChatRuntime } from '../../chat/runtime';
 import { chatFiles } from '../../db/schema';
@@ -206,6 +207,16 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
         },
         end: () => {
           if (!res.destroyed && !res.writableEnded) res.end();
+        },
+        failed: (failure, err) => {
+          const model = failure.code.startsWith('llm_');
+          void recordError(deps, {
+            kind: model ? 'model' : isDatabaseConnectionError(err) ? 'database' : 'http',
+            summary: model ? `模型调用失败：${failure.message}` : failure.message,
+            detail: err instanceof Error ? `${err.name}: ${err.message}` : '',
+            requestId: String(request.id), method: request.method, route: request.routeOptions.url, status: null,
+            userId: request.auth?.user.id, username: request.auth?.user.username,
+          });
         },
       });
       runtime.inflight.add(done);

@@ -167,3 +167,92 @@ describe('who may read selector data', () => {
     }
   });
 });
+
+describe('字典管理 (issue 17)', () => {
+  const items = (code: string) => fillPath(DICT_PATHS.items, { dictCode: code });
+  const item = (code: string, id: number) => fillPath(DICT_PATHS.item, { dictCode: code, id });
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, who = 'sysadmin') =>
+    t.app.inject({ method, url, payload: payload as never, headers: bearer(tokens[who]) });
+  const dutyId = async (code: string) =>
+    ((await get(items('DUTY_CODE'), 'sysadmin')).json().results as { id: number; code: string; system: string }[]).find((i) => i.code === code)!;
+
+  it('lists a dictionary\'s entries with the system flag as the string of the generic table', async () => {
+    const res = await get(items('DUTY_CODE'), 'sysadmin');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().results as { code: string; system: string; sort: number }[];
+    expect(rows.map((r) => r.code).slice(0, 2)).toEqual(['GM', 'DGM']);
+    expect(rows.every((r) => r.system === 'true')).toBe(true);
+  });
+
+  it('adds, renames, reorders and disables an entry; tree4def and static-enum answer it at once', async () => {
+    const add = await send('POST', items('DUTY_CODE'), { code: 'TECHNICIAN', name: '技术员', sort: 0, parentId: null });
+    expect(add.statusCode).toBe(200);
+    const { id, system } = add.json().results as { id: number; system: string };
+    expect(system).toBe('false');
+    const options = async () =>
+      ((await get(`${DICT_PATHS.staticEnum}?modelId=user&sColumnName=duty`)).json().results as { options: { label: string }[] }).options
+        .map((o) => o.label);
+    // Sort 0 places it among the first (ties by age), 100 after the seeded ones.
+    expect((await options()).slice(0, 2)).toEqual(['总经理', '技术员']);
+    expect((await send('PUT', item('DUTY_CODE', id), { code: 'TECHNICIAN', name: '高级技术员', sort: 100 })).statusCode).toBe(200);
+    expect((await options()).at(-1)).toBe('高级技术员');
+    const off = await send('POST', fillPath(DICT_PATHS.itemDisable, { dictCode: 'DUTY_CODE', id }), { disabled: true });
+    expect(off.statusCode).toBe(200);
+    expect(await options()).not.toContain('高级技术员');
+    const tree = (await get(fillPath(DICT_PATHS.tree4def, { dictCode: 'DUTY_CODE' }))).json().results as { children: DictTreeNode[] };
+    expect(tree.children.find((c) => c.code === 'TECHNICIAN')).toMatchObject({ disabled: true });
+    expect((await send('DELETE', item('DUTY_CODE', id))).statusCode).toBe(200);
+    expect((await get(items('DUTY_CODE'), 'sysadmin')).json().results).not.toContainEqual(expect.objectContaining({ id }));
+  });
+
+  it('never deletes a system entry nor changes its code or parent; a name and order may change', async () => {
+    const gm = await dutyId('GM');
+    const del = await send('DELETE', item('DUTY_CODE', gm.id));
+    expect(del.statusCode).toBe(400);
+    expect(del.json().message).toBe('系统内置字典项不能删除，可停用');
+    const recode = await send('PUT', item('DUTY_CODE', gm.id), { code: 'BOSS', name: '总经理' });
+    expect(recode.statusCode).toBe(400);
+    expect(recode.json().message).toBe('系统内置字典项的编码不能修改');
+    const dgm = await dutyId('DGM');
+    const move = await send('PUT', item('DUTY_CODE', gm.id), { code: 'GM', name: '总经理', parentId: dgm.id });
+    expect(move.json().message).toBe('系统内置字典项的上级不能修改');
+    const rename = await send('PUT', item('DUTY_CODE', gm.id), { code: 'GM', name: '总裁', sort: 0 });
+    expect(rename.statusCode).toBe(200);
+    // A user entry below a system one may go; a system entry below a user entry keeps the user entry.
+    const child = await send('POST', items('DUTY_CODE'), { code: 'GM_ASSISTANT', name: '总经理助理', parentId: gm.id });
+    expect((await send('DELETE', item('DUTY_CODE', (child.json().results as { id: number }).id))).statusCode).toBe(200);
+    await send('PUT', item('DUTY_CODE', gm.id), { code: 'GM', name: '总经理', sort: 0 });
+  });
+
+  it('refuses bad input in Chinese: empty, too long, odd characters, a taken code, a parent from elsewhere, itself', async () => {
+    const cases: [unknown, string][] = [
+      [{ code: '', name: '甲' }, '请输入编码'],
+      [{ code: 'A B', name: '甲' }, '编码只能包含字母、数字、下划线、点和短横线'],
+      [{ code: 'OK', name: '' }, '请输入名称'],
+      [{ code: 'OK', name: '名'.repeat(51) }, '名称不能超过 50 个字符'],
+      [{ code: 'OK', name: '甲', sort: -1 }, '排序须为 0 到 9999 的整数'],
+      [{ code: 'GM', name: '甲' }, '编码 GM 已存在'],
+      [{ code: 'OK', name: '甲', parentId: 999999 }, '上级字典项不存在'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await send('POST', items('DUTY_CODE'), body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    const made = (await send('POST', items('DUTY_CODE'), { code: 'LOOP', name: '环' })).json().results as { id: number };
+    const self = await send('PUT', item('DUTY_CODE', made.id), { code: 'LOOP', name: '环', parentId: made.id });
+    expect(self.json().message).toBe('上级字典项不能是它自己或它的下级');
+    expect((await send('PUT', item('DUTY_CODE', 999999), { code: 'X', name: '甲' })).statusCode).toBe(404);
+    expect((await send('POST', items('NO_SUCH'), { code: 'X', name: '甲' })).statusCode).toBe(404);
+    await send('DELETE', item('DUTY_CODE', made.id));
+  });
+
+  it('is the system administrator\'s: the other accounts are refused every call, also reading the rows', async () => {
+    for (const who of ['secadmin', 'auditadmin', 'staff']) {
+      expect((await get(items('DUTY_CODE'), who)).statusCode, who).toBe(403);
+      expect((await send('POST', items('DUTY_CODE'), { code: 'HACK', name: '越权' }, who)).statusCode, who).toBe(403);
+      const gm = await dutyId('GM');
+      expect((await send('DELETE', item('DUTY_CODE', gm.id), undefined, who)).statusCode, who).toBe(403);
+    }
+  });
+});

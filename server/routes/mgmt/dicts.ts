@@ -1,15 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  DICT_PATHS, DictCodeParams, DictGroup, DictOption, DictTree, MgmtEnvelope, StaticEnum, StaticEnumQuery, TbomNodeSchema, TbomQuery,
+  DICT_PATHS, DictCodeParams, DictGroup, DictItem, DictItemBody, DictItemDisableBody, DictItemParams, DictOption, DictTree, MgmtEnvelope,
+  StaticEnum, StaticEnumQuery, TbomNodeSchema, TbomQuery,
 } from '../../../contract/api';
 import type { Deps } from '../../deps';
 import { ok } from '../../http/envelope';
+import { createItem, deleteItem, listItems, setItemDisabled, updateItem } from '../../mgmt/depts/dict-items';
 import { dictGroups, dictOptions, dictTree, gradeOptions, staticEnum, tbomTree } from '../../mgmt/depts/dict-service';
 
 /** Selector data: any signed-in account may read it (no secrets, every form needs it). */
 const read = { access: 'session' } as const;
 const NoQuery = Type.Object({});
+/** 字典管理 is the system administrator's (issue 17): reading its rows needs the page, each write its button. */
+const MANAGE = '/sysMgr/dictMgr';
+const manage = (button: string, audit: string) => ({ access: 'duty', duty: 'sysadmin', button: `${MANAGE}#${button}`, audit }) as const;
 
 /** Dictionary, static-enum and tbom selector calls (spec §7). */
 export function dictRoutes(deps: Deps): FastifyPluginAsyncTypebox {
@@ -43,5 +48,52 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       config: read,
       schema: { querystring: TbomQuery, response: { 200: MgmtEnvelope(Type.Array(TbomNodeSchema)) } },
     }, async (request) => ok(await tbomTree(deps, request.query.filter)));
+
+    app.get(DICT_PATHS.items, {
+      config: { access: 'duty', duty: 'sysadmin', func: MANAGE },
+      schema: { params: DictCodeParams, response: { 200: MgmtEnvelope(Type.Array(DictItem)) } },
+    }, async (request) => ok(await listItems(deps, request.params.dictCode)));
+
+    app.post(DICT_PATHS.items, {
+      config: manage('add', 'dict-item-create'),
+      schema: { params: DictCodeParams, body: DictItemBody, response: { 200: MgmtEnvelope(DictItem) } },
+    }, async (request) => {
+      request.auditTarget = `${request.params.dictCode}：${request.body.code}`;
+      const item = await createItem(deps, request.params.dictCode, request.body);
+      request.auditTarget = `${request.params.dictCode}：${item.name}（${item.code}）`;
+      return ok(item);
+    });
+
+    app.put(DICT_PATHS.item, {
+      config: manage('edit', 'dict-item-update'),
+      schema: { params: DictItemParams, body: DictItemBody, response: { 200: MgmtEnvelope(DictItem) } },
+    }, async (request) => {
+      request.auditTarget = `${request.params.dictCode}：ID ${request.params.id}`;
+      const { before, after } = await updateItem(deps, request.params.dictCode, request.params.id, request.body);
+      request.auditTarget = `${request.params.dictCode}：${after.name}（${after.code}）`;
+      if (before.name !== after.name) request.auditDetail = `名称：${before.name} → ${after.name}`;
+      return ok(after);
+    });
+
+    app.post(DICT_PATHS.itemDisable, {
+      config: manage('disable', 'dict-item-disable'),
+      schema: { params: DictItemParams, body: DictItemDisableBody, response: { 200: MgmtEnvelope(DictItem) } },
+    }, async (request) => {
+      request.auditTarget = `${request.params.dictCode}：ID ${request.params.id}`;
+      const item = await setItemDisabled(deps, request.params.dictCode, request.params.id, request.body.disabled);
+      request.auditTarget = `${request.params.dictCode}：${item.name}（${item.code}）`;
+      request.auditDetail = item.disabled ? '停用' : '启用';
+      return ok(item);
+    });
+
+    app.delete(DICT_PATHS.item, {
+      config: manage('delete', 'dict-item-delete'),
+      schema: { params: DictItemParams, response: { 200: MgmtEnvelope(DictItem) } },
+    }, async (request) => {
+      request.auditTarget = `${request.params.dictCode}：ID ${request.params.id}`;
+      const item = await deleteItem(deps, request.params.dictCode, request.params.id);
+      request.auditTarget = `${request.params.dictCode}：${item.name}（${item.code}）`;
+      return ok(item);
+    });
   };
 }

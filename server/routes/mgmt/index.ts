@@ -4,6 +4,8 @@ import { deptRoutes } from './depts';
 import { dictRoutes } from './dicts';
 import { functionRoutes } from './functions';
 import { logRoutes } from './logs';
+import { errorLogRoutes } from './error-log';
+import { statisticsRoutes } from './statistics';
 import { roleRoutes } from './roles';
 import { userImportRoutes } from './users-import';
 import { userRoutes } from './users';
@@ -16,6 +18,8 @@ export function managementRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     await app.register(userImportRoutes(deps));
     await app.register(roleRoutes(deps));
     await app.register(logRoutes(deps));
+    await app.register(errorLogRoutes(deps));
+    await app.register(statisticsRoutes(deps));
     await app.register(functionRoutes(deps));
     await app.register(dictRoutes(deps));
   };

@@ -29,7 +29,7 @@ export function contentDisposition(fileName: string, fallback?: string): string 
   return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-const COLUMNS: { header: string; width: number; value: (row: AuditRow) => string }[] = [
+const COLUMNS: SheetColumn<AuditRow>[] = [
   { header: '操作时间（北京时间）', width: 22, value: (r) => formatCst(r.at) },
   { header: '用户', width: 16, value: (r) => r.actorUsername },
   { header: '操作类型', width: 14, value: (r) => auditActionName(r.action) },
@@ -40,15 +40,23 @@ const COLUMNS: { header: string; width: number; value: (row: AuditRow) => string
   { header: '客户端', width: 40, value: (r) => r.userAgent },
 ];
 
-/** The audit entries as an xlsx workbook: Chinese headers, frozen header row, filters on every column. */
-export async function logWorkbook(rows: AuditRow[], generatedAt: Date): Promise<Buffer> {
+/** A column of an exported sheet: Chinese header, width in characters, the cell's text. */
+export type SheetColumn<R> = { header: string; width: number; value: (row: R) => string | number };
+
+/** Rows as an xlsx workbook of one sheet: Chinese headers, frozen header row, filters on every column. */
+export async function sheetWorkbook<R>(sheetName: string, columns: SheetColumn<R>[], rows: R[], generatedAt: Date): Promise<Buffer> {
   const workbook = new (await loadExcel()).Workbook();
   workbook.creator = '系统管理';
   workbook.created = generatedAt;
-  const sheet = workbook.addWorksheet('审计日志', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
-  for (const row of rows) sheet.addRow(COLUMNS.map((c) => c.value(row)));
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
+  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row)));
   sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The audit entries as an xlsx workbook. */
+export async function logWorkbook(rows: AuditRow[], generatedAt: Date): Promise<Buffer> {
+  return sheetWorkbook('审计日志', COLUMNS, rows, generatedAt);
 }

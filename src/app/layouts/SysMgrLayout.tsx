@@ -1,8 +1,9 @@
 import { Layout, Tag, Typography } from 'antd';
 import { createElement } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { getAllFunc, getUserInfo } from '../../lib/storage';
 import { visibleEntries } from '../sys-mgr-menu';
+import { PageTabs } from '../tabs/PageTabs';
 import { AppHeader } from './AppHeader';
 import { SideMenu } from './SideMenu';
 import styles from './shell.module.css';
@@ -12,12 +13,19 @@ export function SecrecyLabel() {
   return <Tag color="red" variant="solid" style={{ marginInlineStart: 8 }}>机密</Tag>;
 }
 
-/** Layout of /sysMgr: header with the secrecy label, the management side menu, content. */
+const HOME_TAB = { key: '/sysMgr/index', title: '首页' };
+
+/** Layout of /sysMgr: header with the secrecy label, the management side menu, page tabs. */
 export function SysMgrLayout() {
   const { pathname } = useLocation();
-  const entries = visibleEntries(new Set(getAllFunc()));
+  const allFunc = getAllFunc();
+  const entries = visibleEntries(new Set(allFunc));
   const items = entries.map((entry) => ({ key: entry.path, icon: createElement(entry.icon), label: entry.title }));
   const selected = entries.find((entry) => pathname.startsWith(entry.path))?.path;
+  const resolve = (key: string) => {
+    const path = key.split('?')[0];
+    return path === HOME_TAB.key ? HOME_TAB.title : entries.find((entry) => entry.path === path)?.title;
+  };
   const top = (
     <div style={{ padding: '16px 20px', borderBottom: '1px solid #f0f0f0' }}>
       <Typography.Text strong>系统管理</Typography.Text>
@@ -27,12 +35,12 @@ export function SysMgrLayout() {
     </div>
   );
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout style={{ height: '100vh' }}>
       <AppHeader home="/sysMgr/index" extra={<SecrecyLabel />} />
       <Layout>
         <SideMenu items={items} selectedKey={selected} top={top} />
         <Layout.Content className={styles.content}>
-          <Outlet />
+          <PageTabs scope="sysMgr" home={HOME_TAB} resolve={resolve} />
         </Layout.Content>
       </Layout>
     </Layout>

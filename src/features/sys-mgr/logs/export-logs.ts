@@ -47,13 +47,13 @@ async function refusalMessage(error: unknown): Promise<string> {
 /** Outcome of an export: saved, cancelled in the save dialog, or refused with a message. */
 export type ExportOutcome = { status: 'saved' | 'cancelled' } | { status: 'failed'; message: string };
 
-/** Downloads the filtered log as xlsx and saves it (native save dialog on the desktop, a download on the web). */
-export async function exportLogs(query: LogExportQuery, today: string): Promise<ExportOutcome> {
+/** Downloads an xlsx the server makes from `query` and saves it (native save dialog on the desktop, a download on the web). */
+export async function exportXlsx(url: string, query: object, fallbackName: string): Promise<ExportOutcome> {
   try {
-    const response = await http.get<Blob>(LOG_PATHS.export, { params: query, responseType: 'blob', silent: true });
+    const response = await http.get<Blob>(url, { params: query, responseType: 'blob', silent: true });
     const disposition = response.headers['content-disposition'] as string | undefined;
     const saved = await saveFile({
-      suggestedName: fileNameOf(disposition, `审计日志-${today}.xlsx`),
+      suggestedName: fileNameOf(disposition, fallbackName),
       data: response.data,
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       filters: XLSX_FILTERS,
@@ -62,4 +62,9 @@ export async function exportLogs(query: LogExportQuery, today: string): Promise<
   } catch (error) {
     return { status: 'failed', message: await refusalMessage(error) };
   }
+}
+
+/** Downloads the filtered audit log as xlsx. */
+export function exportLogs(query: LogExportQuery, today: string): Promise<ExportOutcome> {
+  return exportXlsx(LOG_PATHS.export, query, `审计日志-${today}.xlsx`);
 }

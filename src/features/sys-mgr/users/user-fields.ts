@@ -22,7 +22,11 @@ export function userFields(editing: boolean): FieldDescriptor[] {
     },
     { sColumnName: 'fullName', type: 'input', label: '姓名', required: true, validators: ['specialChars'], maxlength: FULL_NAME_MAX },
     { sColumnName: 'deptId', type: 'selector', label: '所属部门', required: true, selector: { selectorType: 'dept', searchable: true }, isClick: true },
-    { sColumnName: 'position', type: 'input', label: '职务', validators: ['specialChars'], maxlength: POSITION_MAX },
+    // 职务 from the DUTY_CODE dictionary (字典管理), kept as its name: a position typed before, or imported, still shows.
+    {
+      sColumnName: 'position', type: 'dict', label: '职务', dictCode: 'DUTY_CODE', dicConfig: { label: 'name', value: 'name' },
+      validators: ['specialChars'], maxlength: POSITION_MAX,
+    },
     { sColumnName: 'mobile', type: 'input', label: '手机', validators: ['mobile'], maxlength: 11, eloptions: { placeholder: '11 位手机号' } },
     { sColumnName: 'phone', type: 'input', label: '座机', validators: ['landline'], maxlength: 20, eloptions: { placeholder: '如 010-12345678' } },
     { sColumnName: 'email', type: 'input', label: '邮箱', validators: ['email'], maxlength: 100, span: 24 },

@@ -1,0 +1,183 @@
+import { CloseOutlined, FullscreenExitOutlined, FullscreenOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Tabs, Tooltip, type MenuProps } from 'antd';
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { UNSAFE_LocationContext, useLocation, useNavigate, useNavigationType, useOutlet, type Location } from 'react-router-dom';
+import { readPref, writePref } from '../../lib/ui-prefs';
+import { PageTabContext } from './page-tab-context';
+import { closeTabs, openTab, restoreTabs, retitle, type CloseKind, type PageTab } from './page-tabs';
+import styles from './PageTabs.module.css';
+
+export type PageTabsProps = {
+  /** Which layout's tabs: each layout keeps its own list per user. */
+  scope: 'home' | 'sysMgr';
+  /** The tab that cannot be closed. */
+  home: PageTab;
+  /** A route's title when the layout has it and the user may open it, else undefined (dropped on restore). */
+  resolve: (key: string) => string | undefined;
+};
+
+type KeptPage = { element: ReactElement; location: Location };
+
+const isList = (value: unknown): value is unknown[] => Array.isArray(value);
+
+const CLOSE_ITEMS: NonNullable<MenuProps['items']> = [
+  { key: 'refresh', icon: <ReloadOutlined />, label: '刷新' },
+  { type: 'divider' },
+  { key: 'self', icon: <CloseOutlined />, label: '关闭' },
+  { key: 'others', label: '关闭其他' },
+  { key: 'right', label: '关闭右侧' },
+  { key: 'all', label: '关闭全部' },
+];
+
+/**
+ * The layout's content as page tabs (spec §9): a 40 px tab bar with a 128 px function area (刷新, 全屏), and
+ * every open page kept mounted under it, hidden when its tab is not active, so its filters, scroll position
+ * and unsent text survive switching (D54). Each kept page sees the location it was opened at, so a hidden page
+ * does not react to another tab's address.
+ */
+/** One kept page with its own scroll area; hidden, not unmounted, while another tab is shown. */
+function KeptPane({ tabKey, active, children }: { tabKey: string; active: boolean; children: ReactNode }) {
+  return (
+    <div className={active ? styles.pane : `${styles.pane} ${styles.hidden}`} data-testid="page-pane" data-key={tabKey} inert={!active} aria-hidden={!active}>
+      <div className={styles.scroll}>{children}</div>
+    </div>
+  );
+}
+
+export function PageTabs({ scope, home, resolve }: PageTabsProps) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const outlet = useOutlet();
+  const navigate = useNavigate();
+  // One tab per route: a page that writes its state into the query (the open dialogue, a space's id) stays one tab.
+  const activeKey = location.pathname;
+  const prefName = `pageTabs.${scope}`;
+  const [tabs, setTabs] = useState(() => restoreTabs(readPref(prefName, [], isList), home, resolve));
+  const [versions, setVersions] = useState<Record<string, number>>({});
+  // The pages opened in this layout, as last rendered; the active one renders from the router's outlet.
+  const [kept, setKept] = useState<Record<string, KeptPage>>({});
+  const area = useRef<HTMLDivElement>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+
+  // Each navigation opens (or activates) its tab and keeps the page's element for when it is hidden; the active
+  // page always renders from the router's outlet (same component type, so React keeps its state).
+  const [seen, setSeen] = useState<Location | null>(null);
+  if (seen !== location) {
+    setSeen(location);
+    if (outlet) setKept((current) => ({ ...current, [activeKey]: { element: outlet, location } }));
+    setTabs((current) => openTab(current, { key: activeKey, title: resolve(activeKey) ?? '页面' }, home.key));
+  }
+
+  useEffect(() => writePref(prefName, tabs), [tabs, prefName]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === area.current && area.current !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const refresh = useCallback((key: string) => setVersions((v) => ({ ...v, [key]: (v[key] ?? 0) + 1 })), []);
+
+  const close = useCallback(
+    (kind: CloseKind, target: string) => {
+      const next = closeTabs(tabs, kind, target, activeKey, home.key);
+      setTabs(next.tabs);
+      // Closed pages leave the tree (the active one once the navigation away from it commits).
+      setKept((current) => Object.fromEntries(Object.entries(current).filter(([key]) => next.tabs.some((t) => t.key === key))));
+      if (next.active !== activeKey) void navigate(next.active);
+    },
+    [tabs, activeKey, home.key, navigate],
+  );
+
+  const toggleFullscreen = () => {
+    const el = area.current;
+    if (!el) return;
+    if (document.fullscreenElement) void document.exitFullscreen?.();
+    else void el.requestFullscreen?.();
+  };
+
+  const setTitle = useCallback((key: string, title: string) => setTabs((current) => retitle(current, key, title)), []);
+
+  const items = tabs.map((tab) => ({
+    key: tab.key,
+    closable: tab.key !== home.key,
+    label: (
+      <Dropdown
+        trigger={['contextMenu']}
+        menu={{
+          items: CLOSE_ITEMS.map((item) =>
+            item && item.key === 'self' && tab.key === home.key ? { ...item, disabled: true } : item,
+          ),
+          onClick: ({ key, domEvent }) => {
+            domEvent.stopPropagation();
+            if (key === 'refresh') refresh(tab.key);
+            else close(key as CloseKind, tab.key);
+          },
+        }}
+      >
+        <span data-testid="page-tab" data-key={tab.key}>{tab.title}</span>
+      </Dropdown>
+    ),
+  }));
+
+  const shown = tabs.map((t) => t.key).filter((key) => key === activeKey || kept[key]);
+  if (!shown.includes(activeKey)) shown.push(activeKey);
+
+  return (
+    <div className={styles.area} ref={area}>
+      <Tabs
+        className={styles.bar}
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={activeKey}
+        items={items}
+        onChange={(key) => {
+          // Back to the address the page was last at, query included.
+          const at = kept[key]?.location;
+          void navigate(at ? at.pathname + at.search : key);
+        }}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') close('self', key);
+        }}
+        tabBarExtraContent={{
+          right: (
+            <div className={styles.functions} data-testid="tab-functions">
+              <Tooltip title="刷新当前页">
+                {/* Named apart from a page's own 刷新 (which reloads its list), for assistive technology and tests alike. */}
+                <Button type="text" size="small" icon={<ReloadOutlined />} aria-label="重新载入当前页" onClick={() => refresh(activeKey)}>
+                  刷新
+                </Button>
+              </Tooltip>
+              <Tooltip title={fullscreen ? '退出全屏' : '全屏显示当前页'}>
+                <Button
+                  type="text"
+                  size="small"
+                  aria-label={fullscreen ? '退出全屏' : '全屏'}
+                  icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+                  onClick={toggleFullscreen}
+                />
+              </Tooltip>
+            </div>
+          ),
+        }}
+      />
+      <div className={styles.panes}>
+        {shown.map((key) => {
+          const active = key === activeKey;
+          const element = active ? outlet : kept[key]?.element;
+          if (!element) return null;
+          return (
+            <KeptPane key={key} tabKey={key} active={active}>
+              <PageTabContext.Provider value={{ key, setTitle }}>
+                <UNSAFE_LocationContext.Provider value={{ location: active ? location : kept[key].location, navigationType }}>
+                  <Fragment key={versions[key] ?? 0}>{element}</Fragment>
+                </UNSAFE_LocationContext.Provider>
+              </PageTabContext.Provider>
+            </KeptPane>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// Page tabs (spec §9, issue 17) in Chromium: three pages opened from the side menu become tabs, a filter typed on
+// one survives switching, the context menu and × close tabs, and the open tabs come back after a reload.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshotBoth } from './support/browser';
+import { DEMO_PASSWORD } from './support/server';
+import { serverAndBrowser } from './support/suite';
+import { signedInPage, waitForRoute } from './support/app';
+
+const suite = serverAndBrowser();
+
+const tabTitles = (page: Page) => page.getByTestId('page-tab').allTextContents();
+const tab = (page: Page, title: string) => page.getByTestId('page-tab').filter({ hasText: title });
+const menu = (page: Page, title: string) => page.getByTestId('side-menu').getByRole('menuitem', { name: title });
+
+describe('page tabs', () => {
+  it('opens three pages as tabs, keeps a filter when switching, closes and restores them', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, 'demo', DEMO_PASSWORD);
+    await page.goto(`${suite.server.url}/#/knowledgeBase`);
+    const filter = page.getByPlaceholder('按名称或描述筛选');
+    await filter.fill('制度');
+    await menu(page, '数据库').click();
+    await waitForRoute(page, /^\/sqlBase$/);
+    await menu(page, '个人中心').click();
+    await waitForRoute(page, /^\/profile$/);
+    await expect.poll(() => tabTitles(page)).toEqual(['智能问答', '知识库', '数据库', '个人中心']);
+    // The tab bar is 40 px high and its function area 128 px wide (spec §9).
+    const bar = await page.locator('.ant-tabs-nav').first().boundingBox();
+    expect(Math.round(bar?.height ?? 0)).toBe(40);
+    const functions = await page.getByTestId('tab-functions').boundingBox();
+    expect(Math.round(functions?.width ?? 0)).toBe(128);
+    await screenshotBoth(page, 'page-tabs-three-open');
+
+    await tab(page, '知识库').click();
+    await waitForRoute(page, /^\/knowledgeBase$/);
+    await expect.poll(() => filter.inputValue()).toBe('制度');
+    // The side menu leads to the open tab instead of a second one.
+    await menu(page, '数据库').click();
+    await waitForRoute(page, /^\/sqlBase$/);
+    expect(await tabTitles(page)).toHaveLength(4);
+
+    // 关闭右侧 on 知识库: 数据库 and 个人中心 go, 知识库 is shown.
+    await tab(page, '知识库').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭右侧' }).click();
+    await waitForRoute(page, /^\/knowledgeBase$/);
+    await expect.poll(() => tabTitles(page)).toEqual(['智能问答', '知识库']);
+    await screenshotBoth(page, 'page-tabs-closed-right');
+
+    // After a reload the same tabs are there, the page from the address active.
+    await page.reload();
+    await expect.poll(() => tabTitles(page)).toEqual(['智能问答', '知识库']);
+    // × on 知识库 leaves the home tab, which has no ×.
+    await page.locator('.ant-tabs-tab', { hasText: '知识库' }).locator('.ant-tabs-tab-remove').click();
+    await waitForRoute(page, /^\/chatWindow$/);
+    await expect.poll(() => tabTitles(page)).toEqual(['智能问答']);
+    expect(await page.locator('.ant-tabs-tab', { hasText: '智能问答' }).locator('.ant-tabs-tab-remove').count()).toBe(0);
+    await context.close();
+  });
+});
