@@ -117,7 +117,10 @@ describe('route guard (spec §5)', () => {
 
   it('guards every management entry and every non-personal area', () => {
     expect([...FUNCTION_PAGES].sort()).toEqual(
-      ['/chatWindow', '/implConfigMgr/funcMgr', '/knowledgeBase', '/knowledgeList', '/sqlBase', '/sysMgr/deptMgr', '/sysMgr/logMgr', '/sysMgr/roleMgr', '/sysMgr/userMgr', '/testCase', '/toolsBase', '/toolsList'],
+      [
+        '/chatWindow', '/implConfigMgr/funcMgr', '/knowledgeBase', '/knowledgeList', '/sqlBase', '/sysMgr/deptMgr', '/sysMgr/dictMgr',
+        '/sysMgr/errorLog', '/sysMgr/logMgr', '/sysMgr/roleMgr', '/sysMgr/statistics', '/sysMgr/userMgr', '/testCase', '/toolsBase', '/toolsList',
+      ],
     );
   });
 });
