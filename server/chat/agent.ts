@@ -61,7 +61,8 @@ export type Toolbox = {
   blockedNames: Map<string, string>;
 };
 
-async function gradesByCode(deps: Pick<Deps, 'db'>): Promise<Map<string, Grade>> {
+/** The secrecy grades by code. */
+export async function gradesByCode(deps: Pick<Deps, 'db'>): Promise<Map<string, Grade>> {
   const rows = await deps.db.select().from(secrecyGrades);
   return new Map(rows.map((g) => [g.code, { code: g.code, text: g.text, rank: g.rank }]));
 }

@@ -5,9 +5,8 @@ import {
   AiEnvelope, CHAT_PATHS, ChatMessage, CompletionBody, ConUidQuery, ConcurrencyBody, ConcurrencyStatus, DEFAULT_CHAT_MODE, Dialogue,
   DialogueListQuery, DialogueNewQuery, ModeParam, ModeParamsQuery, CHAT_MESSAGES, ToolConfirmBody,
 } from '../../../contract/api';
-import { ceilingReason, decideToolCall, dialogueGrade, toolCallsByRound } from '../../chat/agent';
+import { ceilingReason, decideToolCall, dialogueGrade, gradesByCode, toolCallsByRound } from '../../chat/agent';
 import { listedSets, toolUserFor } from '../../tools/sets';
-import { secrecyGrades } from '../../db/schema';
 import { createDialogue, deleteDialogue, dialogueMessages, listDialogues, ownedDialogue, stopLeftOverAnswers, toDialogue } from '../../chat/dialogues';
 import { shownMessages } from '../../chat/withheld';
 import { prepareCompletion, runCompletion, SessionRevoked } from '../../chat/completion';
@@ -130,7 +129,7 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
         // The sets the user may use; in a dialogue that has shown content above a set's ceiling, with the reason.
         const sets = (await listedSets(deps, await toolUserFor(deps, user))).filter((s) => s.usable);
         const grade = convUid ? await dialogueGrade(deps, (await ownedDialogue(deps, user.id, convUid)).id) : null;
-        const grades = new Map((await deps.db.select().from(secrecyGrades)).map((g) => [g.code, g]));
+        const grades = await gradesByCode(deps);
         return aiOk(sets.map(({ row }): ModeParam => {
           const reason = ceilingReason({ name: row.name, ceiling: grades.get(row.secrecy)! }, grade);
           return { param: String(row.id), type: 'toolset', name: row.name, ...(reason ? { disabled_reason: reason } : {}) };
