@@ -68,9 +68,10 @@ export async function gradesByCode(deps: Pick<Deps, 'db'>): Promise<Map<string, 
 }
 
 /** The sets of `ids` the user may use (any other id: 400 as a set that does not exist) with their ceilings. */
-export async function usableSets(deps: Pick<Deps, 'db'>, user: ToolUser, ids: number[]): Promise<{ set: ToolSetRow; ceiling: Grade }[]> {
+export async function usableSets(
+  deps: Pick<Deps, 'db'>, user: ToolUser, ids: number[], grades: Map<string, Grade>,
+): Promise<{ set: ToolSetRow; ceiling: Grade }[]> {
   const rows = ids.length ? await deps.db.select().from(toolSets).where(inArray(toolSets.id, ids)) : [];
-  const grades = await gradesByCode(deps);
   const out: { set: ToolSetRow; ceiling: Grade }[] = [];
   for (const id of ids) {
     const set = rows.find((r) => r.id === id);
@@ -218,6 +219,8 @@ export type AgentEnv = {
   actor: Actor;
   dialogueId: number;
   grade: Grade | null;
+  /** The secrecy grades by code, read once for the question. */
+  grades: Map<string, Grade>;
   box: Toolbox;
   /** System prompt, history and question. */
   messages: AgentMessage[];
@@ -226,8 +229,8 @@ export type AgentEnv = {
   confirmTimeoutMs?: number;
 };
 
-/** What one answer's loop keeps: writes still going (awaited before the answer ends), the grades once read. */
-type LoopState = { writes: Promise<unknown>[]; grades: Map<string, Grade> | null };
+/** What one answer's loop keeps: writes still going (awaited before the answer ends). */
+type LoopState = { writes: Promise<unknown>[] };
 
 /** Resolves once the work already started on this thread has had its turn. */
 const afterPendingWork = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -242,7 +245,7 @@ export async function* runAgent(env: AgentEnv, io: AnswerRun): AsyncGenerator<st
   const offeredTools = env.box.offered.map(modelToolOf);
   let length = 0;
   let seq = 0;
-  const state: LoopState = { writes: [], grades: null };
+  const state: LoopState = { writes: [] };
   if (env.notice) {
     length += env.notice.length;
     yield env.notice;
@@ -335,8 +338,7 @@ async function callOne(env: AgentEnv, state: LoopState, byFn: Map<string, Offere
   try {
     // Checked again at the moment of the call: a grant taken away or a tool switched off since the question.
     checked = await callableTool(deps, env.user, offered.tool.id);
-    state.grades ??= await gradesByCode(deps);
-    const reason = ceilingReason({ name: checked.set.name, ceiling: state.grades.get(checked.set.secrecy)! }, env.grade);
+    const reason = ceilingReason({ name: checked.set.name, ceiling: env.grades.get(checked.set.secrecy)! }, env.grade);
     if (reason) return refuse('refused', reason, args);
     checkArguments(checked.tool, args);
   } catch (err) {

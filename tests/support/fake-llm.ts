@@ -1,7 +1,7 @@
 // A small OpenAI-compatible model server for tests and benchmarks: deterministic, controllable answers.
 //
 // Markers in the last user message steer it:
-//   [slow:N]        wait N ms before each streamed token
+//   [slow:N]        wait N ms before each streamed token (and each piece of a tool call)
 //   [fail-after:N]  stream N tokens, then break the connection (a model that dies mid-answer)
 //   [long:N]        answer with about N characters of markdown (paragraphs, a table, code)
 //   [error:S]       answer HTTP status S with an OpenAI error body
@@ -229,13 +229,18 @@ async function streamAnswer(
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
   res.write(frame({ role: 'assistant', content: '' }, null));
   if (calls.length) {
-    // As OpenAI streams calls: the id and name first, then the arguments' JSON in pieces.
-    calls.forEach((call, index) => {
-      res.write(frame({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }, null));
+    // As OpenAI streams calls: the id and name first, then the arguments' JSON in pieces (each after `slow` ms).
+    for (const [index, call] of calls.entries()) {
+      const pieces = [frame({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }, null)];
       for (let i = 0; i < call.arguments.length; i += 8) {
-        res.write(frame({ tool_calls: [{ index, function: { arguments: call.arguments.slice(i, i + 8) } }] }, null));
+        pieces.push(frame({ tool_calls: [{ index, function: { arguments: call.arguments.slice(i, i + 8) } }] }, null));
       }
-    });
+      for (const piece of pieces) {
+        if (slow) await new Promise((r) => setTimeout(r, slow));
+        if (closed) return;
+        res.write(piece);
+      }
+    }
     res.write(frame({}, 'tool_calls'));
     timing.ended = performance.now();
     res.end('data: [DONE]\n\n');

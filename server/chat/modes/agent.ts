@@ -1,6 +1,6 @@
 // chat_agent: the model with the tools of the sets picked for the dialogue (`select_param`: their ids), which it
 // calls through the OpenAI tools protocol; the loop, the checks and the confirmations are in chat/agent.ts.
-import { dialogueGrade, parseSetIds, runAgent, toolboxFor, usableSets } from '../agent';
+import { dialogueGrade, gradesByCode, parseSetIds, runAgent, toolboxFor, usableSets } from '../agent';
 import { toolUserFor } from '../../tools/sets';
 import type { ChatModeHandler } from '../mode';
 
@@ -15,7 +15,8 @@ export const agentMode: ChatModeHandler = {
   async prepare(ctx) {
     const { deps } = ctx;
     const user = await toolUserFor(deps, ctx.user);
-    const sets = await usableSets(deps, user, parseSetIds(ctx.dialogue.selectParam));
+    const grades = await gradesByCode(deps);
+    const sets = await usableSets(deps, user, parseSetIds(ctx.dialogue.selectParam), grades);
     const grade = await dialogueGrade(deps, ctx.dialogue.id);
     const box = await toolboxFor(deps, sets, grade, ctx.question);
     // The chat says why a set is missing: its ceiling is below what the dialogue has shown.
@@ -28,7 +29,7 @@ export const agentMode: ChatModeHandler = {
     const actor = ctx.actor ?? { id: ctx.user.id, username: ctx.user.username, ip: '', userAgent: '' };
     return {
       messages,
-      run: (io) => runAgent({ deps, user, actor, dialogueId: ctx.dialogue.id, grade, box, messages, notice }, io),
+      run: (io) => runAgent({ deps, user, actor, dialogueId: ctx.dialogue.id, grade, grades, box, messages, notice }, io),
     };
   },
 };
