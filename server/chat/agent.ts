@@ -229,11 +229,31 @@ export type AgentEnv = {
   confirmTimeoutMs?: number;
 };
 
-/** What one answer's loop keeps: writes still going (awaited before the answer ends). */
-type LoopState = { writes: Promise<unknown>[] };
+type Checked = Awaited<ReturnType<typeof callableTool>>;
+
+/**
+ * What one answer's loop keeps: writes still going (awaited before the answer ends), and this turn's grant checks,
+ * started by tool id as soon as the model has named a tool (they run while it writes the arguments).
+ */
+type LoopState = { writes: Promise<unknown>[]; checks: Map<number, Promise<Checked>> };
 
 /** Resolves once the work already started on this thread has had its turn. */
 const afterPendingWork = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A read call's row is first written after this long, or when the call ends. */
+const RUNNING_ROW_AFTER_MS = 50;
+
+/** Resolves when `p` has settled or after `ms`, whichever comes first. */
+function settledOrAfter(p: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    p.then(done, done);
+  });
+}
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}\n（结果过长，已截断）` : text);
 
@@ -245,7 +265,7 @@ export async function* runAgent(env: AgentEnv, io: AnswerRun): AsyncGenerator<st
   const offeredTools = env.box.offered.map(modelToolOf);
   let length = 0;
   let seq = 0;
-  const state: LoopState = { writes: [] };
+  const state: LoopState = { writes: [], checks: new Map() };
   if (env.notice) {
     length += env.notice.length;
     yield env.notice;
@@ -261,7 +281,15 @@ export async function* runAgent(env: AgentEnv, io: AnswerRun): AsyncGenerator<st
   async function* turns(): AsyncGenerator<string> {
   for (let step = 0; ; step++) {
     const toolsNow = step < AGENT_LIMITS.maxSteps ? offeredTools : [];
-    const turn = models.streamTurn(io.model, messages, toolsNow, { temperature: io.temperature, maxTokens: io.maxTokens }, io.signal);
+    state.checks = new Map();
+    const onToolName = (name: string) => {
+      const offered = byFn.get(name);
+      if (!offered || state.checks.has(offered.tool.id)) return;
+      const check = callableTool(env.deps, env.user, offered.tool.id);
+      check.catch(() => undefined);
+      state.checks.set(offered.tool.id, check);
+    };
+    const turn = models.streamTurn(io.model, messages, toolsNow, { temperature: io.temperature, maxTokens: io.maxTokens, onToolName }, io.signal);
     let text = '';
     let next = await turn.next();
     for (; !next.done; next = await turn.next()) {
@@ -291,30 +319,37 @@ async function callOne(env: AgentEnv, state: LoopState, byFn: Map<string, Offere
     arguments: call.function.arguments.slice(0, 4000), status: 'running', result: '', is_error: false, duration_ms: null, offset: place.offset,
   };
   // The call's row: its writes are chained (insert, then updates) and, except where a decision waits on the row,
-  // not awaited here; the frame goes out at once.
-  let stored = false;
+  // not awaited here; the frame goes out at once. Each write runs after `wait` and after the work already started on
+  // this thread (the next request to the tool or the model) has gone out: the embedded database runs on this thread
+  // too. A write stores the call as it is then, and an update that would change nothing is left out.
+  let stored: string | null = null;
   let writes: Promise<unknown> = Promise.resolve();
-  const record = (change: Partial<ToolCallView>): Promise<unknown> => {
-    Object.assign(view, change);
+  const write = () => {
     const values = { status: view.status, result: view.result, isError: view.is_error, durationMs: view.duration_ms };
-    const insert = !stored;
-    stored = true;
-    // After the work already started on this thread (the next request to the tool or the model) has gone out: the
-    // embedded database runs on this thread too.
-    writes = writes.then(afterPendingWork).then(() => (insert
+    const key = JSON.stringify(values);
+    if (key === stored) return undefined;
+    const insert = stored === null;
+    stored = key;
+    return insert
       ? deps.db.insert(chatToolCalls).values({
         id: view.id, dialogueId: env.dialogueId, round: place.round, seq: place.seq, offset: place.offset, toolId: offered?.tool.id ?? null,
         setName: view.set_name, toolName: view.tool_name, risk: view.risk, arguments: view.arguments, ...values, createdAt: deps.now(),
       })
-      : deps.db.update(chatToolCalls).set(values).where(eq(chatToolCalls.id, view.id))));
+      : deps.db.update(chatToolCalls).set(values).where(eq(chatToolCalls.id, view.id));
+  };
+  const record = (change: Partial<ToolCallView>, wait?: Promise<unknown>): Promise<unknown> => {
+    Object.assign(view, change);
+    writes = writes.then(() => wait).then(afterPendingWork).then(write);
     state.writes.push(writes.catch(() => undefined));
     io.frame({ object: 'chat.tool_call', call: { ...view } });
     return writes;
   };
   const target = offered ? `${offered.set.name} / ${offered.tool.name}` : `未提供的工具 ${call.function.name.slice(0, 64)}`;
-  const audit = (result: 'success' | 'failure', detail: string) => {
-    state.writes.push(afterPendingWork().then(() => writeAudit(deps, { actor: env.actor, action: 'tool-call', target, detail: `对话中调用；${detail}`, result }))
-      .catch(() => undefined));
+  const audit = (result: 'success' | 'failure', detail: string): Promise<unknown> => {
+    const written = afterPendingWork().then(() => writeAudit(deps, { actor: env.actor, action: 'tool-call', target, detail: `对话中调用；${detail}`, result }))
+      .catch(() => undefined);
+    state.writes.push(written);
+    return written;
   };
   const refuse = (status: 'refused' | 'failed', reason: string, args?: Record<string, unknown>) => {
     void record({ status, result: reason, is_error: true });
@@ -334,10 +369,11 @@ async function callOne(env: AgentEnv, state: LoopState, byFn: Map<string, Offere
   } catch {
     return refuse('failed', '调用参数不是合法的 JSON 对象');
   }
-  let checked: Awaited<ReturnType<typeof callableTool>> | undefined;
+  let checked: Checked | undefined;
   try {
-    // Checked again at the moment of the call: a grant taken away or a tool switched off since the question.
-    checked = await callableTool(deps, env.user, offered.tool.id);
+    // Checked again for the call: a grant taken away or a tool switched off since the question. The check started
+    // when the model named the tool, in this turn (a later confirmation is followed by another check).
+    checked = await (state.checks.get(offered.tool.id) ?? callableTool(deps, env.user, offered.tool.id));
     const reason = ceilingReason({ name: checked.set.name, ceiling: env.grades.get(checked.set.secrecy)! }, env.grade);
     if (reason) return refuse('refused', reason, args);
     checkArguments(checked.tool, args);
@@ -361,13 +397,19 @@ async function callOne(env: AgentEnv, state: LoopState, byFn: Map<string, Offere
     // Confirmed after a wait: the grant and the switch are checked once more when the call is made.
     checked = undefined;
   }
-  // The request to the tool goes out first; the running row is written meanwhile.
+  // The request to the tool goes out first. A read call's row is written when the call has taken
+  // RUNNING_ROW_AFTER_MS (a reload then shows it running) or, if it answers before, once, as it ended.
   const running = runTool(deps, env.user, offered.tool.id, args, { confirmed: true, checked });
-  if (offered.tool.risk === 'read') void record({ status: 'running' });
+  if (offered.tool.risk === 'read') void record({ status: 'running' }, settledOrAfter(running, RUNNING_ROW_AFTER_MS));
   try {
     const result = await running;
-    void record({ status: 'done', result: result.truncated ? `${result.content}\n（结果过大，已截断）` : result.content, is_error: result.is_error, duration_ms: result.duration_ms });
-    audit('success', resultSummary(args, result));
+    const done = {
+      status: 'done' as const, result: result.truncated ? `${result.content}\n（结果过大，已截断）` : result.content, is_error: result.is_error, duration_ms: result.duration_ms,
+    };
+    // The row not yet written is written as the call ended; shown (and the audit written) once the model's next
+    // request has gone out, the frame still before its answer.
+    Object.assign(view, done);
+    state.writes.push(afterPendingWork().then(() => Promise.all([record(done), audit('success', resultSummary(args, result))])).catch(() => undefined));
     return result.is_error ? `工具返回错误：${result.content}` : result.content;
   } catch (err) {
     if (io.signal.aborted) throw err;

@@ -114,9 +114,14 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
     }
   }
 
+  // The sole process reaps once, at its start (a lease can only run out under another process, or a dead one).
+  let reaped = false;
   async function pass(): Promise<void> {
     await ready;
-    for (const job of await reapExpired(deps, handler.queue, JOB_REASONS.workerDied)) await finishFailed(job, JOB_REASONS.workerDied);
+    if (!(options.soleProcess && reaped)) {
+      for (const job of await reapExpired(deps, handler.queue, JOB_REASONS.workerDied)) await finishFailed(job, JOB_REASONS.workerDied);
+      reaped = true;
+    }
     while (!stopped && active.size < handler.concurrency) {
       const job = await claim(deps, handler.queue, owner, handler.leaseMs);
       if (!job) break;

@@ -108,10 +108,12 @@ export class Models {
 
   /**
    * One turn of a conversation with tools: streams the model's text and returns the tool calls it asked for
-   * (none: the answer is complete). Without tools it is `stream`. `toolChoice: 'none'` asks for text only.
+   * (none: the answer is complete). Without tools it is `stream`. `toolChoice: 'none'` asks for text only;
+   * `onToolName` hears each call's tool name as soon as it has come, while its arguments are still being written.
    */
   async *streamTurn(
-    model: string, messages: AgentMessage[], tools: ModelTool[], options: ChatOptions & { toolChoice?: 'auto' | 'none' }, signal: AbortSignal,
+    model: string, messages: AgentMessage[], tools: ModelTool[],
+    options: ChatOptions & { toolChoice?: 'auto' | 'none'; onToolName?: (name: string) => void }, signal: AbortSignal,
   ): AsyncGenerator<string, ModelToolCall[]> {
     const release = await this.limiter(model).acquire(signal);
     let started = false;
@@ -134,7 +136,10 @@ export class Models {
         for (const part of delta?.tool_calls ?? []) {
           const call = (calls[part.index] ??= { id: '', type: 'function', function: { name: '', arguments: '' } });
           if (part.id) call.id = part.id;
-          if (part.function?.name) call.function.name += part.function.name;
+          if (part.function?.name) {
+            call.function.name += part.function.name;
+            options.onToolName?.(call.function.name);
+          }
           if (part.function?.arguments) call.function.arguments += part.function.arguments;
         }
       }

@@ -206,6 +206,31 @@ describe('chat with tools', () => {
     expect(callsOf(res.frames).at(-1)).toMatchObject({ tool_name: 'create_ticket', status: 'refused', result: TOOL_MESSAGES.toolNotFound });
   });
 
+  it('checks the grant for each call: taken away after the first call of an answer, the second is refused', async () => {
+    const [{ id: leaderRole }] = await t.deps.db.select({ id: roles.id }).from(roles).where(eq(roles.name, '部门负责人'));
+    const [{ id: marketRole }] = await t.deps.db.select({ id: roles.id }).from(roles).where(eq(roles.name, '市场人员'));
+    const grant = (role: number) => inject('POST', TOOL_PATHS.setEdit, 'zhangwei', {
+      id: sets.leaders, name: '负责人工具', kind: 'mcp', url: mcp.url, secrecy: 'confidential', review_role: String(role),
+    });
+    expect((await grant(leaderRole)).statusCode).toBe(200);
+    try {
+      const before = mcp.calls.length;
+      let revoked: Promise<unknown> | undefined;
+      // The model writes each piece of a call 150 ms apart: the grant goes while it writes the second call.
+      const res = await ask('zhangwei', await newDialogue('zhangwei'), '查两个订单 [slow:150] [tool:lookup_order {"order_id":"A-1"}] [tool:lookup_order {"order_id":"A-2"}]', [sets.leaders], (f) => {
+        if (f !== STREAM_DONE && f.object === 'chat.tool_call' && f.call.status === 'done') revoked ??= grant(marketRole);
+      });
+      expect(((await revoked) as { statusCode: number }).statusCode).toBe(200);
+      expect(mcp.calls.slice(before).map((c) => c.args.order_id)).toEqual(['A-1']);
+      expect(callsOf(res.frames).filter((c) => c.status !== 'running').map((c) => [c.status, c.result.slice(0, 20)])).toEqual([
+        ['done', '订单 A-1：已发货，预计 2 天送达'],
+        ['refused', TOOL_MESSAGES.toolNotFound],
+      ]);
+    } finally {
+      expect((await grant(leaderRole)).statusCode).toBe(200);
+    }
+  });
+
   it('offers the tools most relevant to the question that fit the token budget, never every tool of every set', async () => {
     const [set] = await t.deps.db.insert(toolSets).values({ name: '大工具集', kind: 'openapi', secrecy: 'internal' }).returning();
     const padding = '这是一个用于测试预算的很长的参数说明。'.repeat(20);
