@@ -9,11 +9,13 @@ export type SpaceCardProps = {
   canDelete: boolean;
   onOpen: (space: Space) => void;
   onEdit: (space: Space) => void;
+  /** The pointer or the focus reached 编辑: the page may fetch the edit dialog's code. */
+  onEditIntent?: () => void;
   onDelete: (space: Space) => void;
 };
 
 /** One space: name, description, owner and document count; open, and edit/delete for its owner. */
-export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onDelete }: SpaceCardProps) {
+export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onEditIntent, onDelete }: SpaceCardProps) {
   const actions = [
     <Button key="open" type="link" size="small" icon={<FolderOpenOutlined />} onClick={() => onOpen(space)}>
       文档
@@ -21,7 +23,15 @@ export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onDelete 
   ];
   if (canEdit && space.editable) {
     actions.push(
-      <Button key="edit" type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(space)}>
+      <Button
+        key="edit"
+        type="link"
+        size="small"
+        icon={<EditOutlined />}
+        onMouseEnter={onEditIntent}
+        onFocus={onEditIntent}
+        onClick={() => onEdit(space)}
+      >
         编辑
       </Button>,
     );
