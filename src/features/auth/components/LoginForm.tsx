@@ -8,6 +8,8 @@ export type LoginFormProps = {
   loading: boolean;
   error: string | null;
   onSubmit: (values: Credentials) => void;
+  /** The user is at the form (a key, a pointer over it): the page may fetch what signing in needs. */
+  onIntent?: () => void;
 };
 
 type FieldErrors = Partial<Record<keyof Credentials, string>>;
@@ -26,7 +28,7 @@ export function checkCredentials({ username, password }: Credentials): FieldErro
  * 用户名, 密码 and 登录; the failure of the last attempt above the button. Two fields need no form library,
  * and leaving it out keeps the sign-in page small (the /login bundle budget).
  */
-export function LoginForm({ loading, error, onSubmit }: LoginFormProps) {
+export function LoginForm({ loading, error, onSubmit, onIntent }: LoginFormProps) {
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -47,7 +49,17 @@ export function LoginForm({ loading, error, onSubmit }: LoginFormProps) {
   };
 
   return (
-    <form name="login" className={styles.form} onSubmit={submit} noValidate autoComplete="on">
+    <form
+      name="login"
+      className={styles.form}
+      onSubmit={submit}
+      onKeyDown={onIntent}
+      onInput={onIntent}
+      onPointerEnter={onIntent}
+      onPointerDown={onIntent}
+      noValidate
+      autoComplete="on"
+    >
       <label className={styles.label} htmlFor="login-username">用户名</label>
       <Input
         id="login-username"
