@@ -1,5 +1,8 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Input } from 'antd';
+import { Alert, Button } from 'antd';
+// The two inputs themselves, not antd's Input with OTP, Search and TextArea hung on it (the /login bundle, D69).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState, type FormEvent } from 'react';
 import type { Credentials } from '../useSignIn';
 import styles from './LoginForm.module.css';
@@ -79,7 +82,7 @@ export function LoginForm({ loading, error, onSubmit, onIntent }: LoginFormProps
         {errors.username}
       </div>
       <label className={styles.label} htmlFor="login-password">密码</label>
-      <Input.Password
+      <Password
         id="login-password"
         size="large"
         prefix={<LockOutlined />}
