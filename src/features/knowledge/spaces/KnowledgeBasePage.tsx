@@ -1,22 +1,16 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Col, Empty, Input, Row, Skeleton, Space as AntSpace, Typography } from 'antd';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Space } from '../../../../contract/api';
-import { lazyChunk } from '../../../lib/chunk-load';
 import { hasButton } from '../../../lib/storage';
 import { useDeleteSpaceMutation, useSpacesQuery } from '../api';
 import { documentsPath } from '../paths';
 import styles from './KnowledgeBasePage.module.css';
 import { SpaceCard } from './SpaceCard';
+import { SpaceFormDialog } from './SpaceFormDialog';
 
 const PAGE = '/knowledgeBase';
-
-const loadSpaceForm = () => import('./SpaceFormDialog').then((m) => m.SpaceFormDialog);
-// The space form (antd's Form, InputNumber, the arguments' tabs) is not needed to show the spaces (D69): it is
-// fetched when the pointer or the focus reaches 新增空间 or 编辑, so it is there by the click.
-const SpaceFormDialog = lazyChunk(loadSpaceForm, 'SpaceFormDialog');
-const prepareSpaceForm = () => void loadSpaceForm().catch(() => undefined);
 
 /** /knowledgeBase 知识库: the knowledge spaces as cards; add, edit (arguments), delete; open a space's documents. */
 export function KnowledgeBasePage() {
@@ -51,13 +45,7 @@ export function KnowledgeBasePage() {
           <Input.Search allowClear placeholder="按名称或描述筛选" style={{ width: 240 }} onChange={(e) => setKeyword(e.target.value)} />
           <Button icon={<ReloadOutlined />} onClick={() => void spaces.refetch()}>刷新</Button>
           {hasButton(PAGE, 'add') && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onMouseEnter={prepareSpaceForm}
-              onFocus={prepareSpaceForm}
-              onClick={() => setDialog({ space: null })}
-            >
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ space: null })}>
               新增空间
             </Button>
           )}
@@ -77,23 +65,20 @@ export function KnowledgeBasePage() {
               canDelete={hasButton(PAGE, 'delete')}
               onOpen={(s) => void navigate(documentsPath(s.name))}
               onEdit={(s) => setDialog({ space: s })}
-              onEditIntent={prepareSpaceForm}
               onDelete={confirmDelete}
             />
           </Col>
         ))}
       </Row>
       {dialog && (
-        <Suspense fallback={null}>
-          <SpaceFormDialog
-            space={dialog.space}
-            onClose={() => setDialog(null)}
-            onSaved={(name) => {
-              message.success(dialog.space ? `已保存知识空间「${name}」` : `已新增知识空间「${name}」`);
-              setDialog(null);
-            }}
-          />
-        </Suspense>
+        <SpaceFormDialog
+          space={dialog.space}
+          onClose={() => setDialog(null)}
+          onSaved={(name) => {
+            message.success(dialog.space ? `已保存知识空间「${name}」` : `已新增知识空间「${name}」`);
+            setDialog(null);
+          }}
+        />
       )}
     </div>
   );

@@ -9,13 +9,11 @@ export type SpaceCardProps = {
   canDelete: boolean;
   onOpen: (space: Space) => void;
   onEdit: (space: Space) => void;
-  /** The pointer or the focus reached 编辑: the page may fetch the edit dialog's code. */
-  onEditIntent?: () => void;
   onDelete: (space: Space) => void;
 };
 
 /** One space: name, description, owner and document count; open, and edit/delete for its owner. */
-export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onEditIntent, onDelete }: SpaceCardProps) {
+export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onDelete }: SpaceCardProps) {
   const actions = [
     <Button key="open" type="link" size="small" icon={<FolderOpenOutlined />} onClick={() => onOpen(space)}>
       文档
@@ -23,15 +21,7 @@ export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onEditInt
   ];
   if (canEdit && space.editable) {
     actions.push(
-      <Button
-        key="edit"
-        type="link"
-        size="small"
-        icon={<EditOutlined />}
-        onMouseEnter={onEditIntent}
-        onFocus={onEditIntent}
-        onClick={() => onEdit(space)}
-      >
+      <Button key="edit" type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(space)}>
         编辑
       </Button>,
     );
