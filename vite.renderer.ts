@@ -9,16 +9,6 @@ import type { UserConfig } from 'vite';
 export const rendererBuild: NonNullable<UserConfig['build']> = {
   chunkSizeWarningLimit: 1500,
   rolldownOptions: {
-    output: {
-      codeSplitting: {
-        groups: [
-          {
-            name: 'framework',
-            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
-          },
-        ],
-      },
-    },
     treeshake: {
       moduleSideEffects: (id: string) => !(/[\\/]node_modules[\\/](antd[\\/]es|@rc-component|@ant-design)[\\/]/.test(id) && !id.endsWith('.css')),
     },
