@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { rendererBuild } from './vite.renderer';
 
 // The web build and `vite` dev never need the Electron binary: the desktop mode
 // (`vite build --mode desktop`) is configured in vite.desktop.config.ts.
@@ -7,9 +8,9 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   build: {
+    ...rendererBuild,
     outDir: 'dist/web',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 1500,
   },
   server: {
     port: 5173,

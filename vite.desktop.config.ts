@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type LogLevel, type Plugin, type UserConfig } from 'vite';
 import electron from 'vite-plugin-electron';
 import { DESKTOP_META_CSP } from './electron/csp';
+import { rendererBuild } from './vite.renderer';
 
 // The desktop build (`npm run build:desktop`): the renderer for the app:// scheme plus the
 // Electron main process and the sandboxed preload, both CommonJS, into one app folder that
@@ -76,9 +77,9 @@ export function createDesktopConfig(outDir = 'dist-electron', logLevel?: LogLeve
       ]),
     ],
     build: {
+      ...rendererBuild,
       outDir: path.join(out, 'renderer'),
       emptyOutDir: true,
-      chunkSizeWarningLimit: 1500,
     },
   };
 }

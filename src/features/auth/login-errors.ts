@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { MESSAGES } from '../../../contract/api/runtime';
-import { ApiError } from '../../lib/http';
+import { ApiError } from '../../lib/http/errors';
 
 const DENIED = ['Access token denied', 'Error requesting access token'];
 

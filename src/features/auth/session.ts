@@ -9,7 +9,6 @@ import {
   setLastClickTime,
   setUserInfo,
 } from '../../lib/storage';
-import { requestLogout } from './api';
 
 /** Where an account goes after signing in without a redirect (spec §5). */
 export function homeFor(userId: number): string {
@@ -30,5 +29,6 @@ export async function signOut(): Promise<void> {
   const username = getUserInfo()?.username ?? '';
   clearSession();
   if (!token || !username) return;
-  await requestLogout(username, token).catch(() => undefined);
+  // The http client is not part of the sign-in pages' first paint (D69): it is fetched when needed.
+  await import('./api').then(({ requestLogout }) => requestLogout(username, token)).catch(() => undefined);
 }

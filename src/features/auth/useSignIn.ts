@@ -1,11 +1,21 @@
 import { useState } from 'react';
 import { clearSession, setToken } from '../../lib/storage';
-import { serverMessage, ApiError } from '../../lib/http';
+import { serverMessage, ApiError } from '../../lib/http/errors';
 import { SIGN_IN_REASON_KEYS, notify } from '../../lib/notify';
 import { PASSWORD_MIN_LENGTH } from '../../lib/password-rules';
-import { changePassword, fetchUserDetail, requestToken, validateAccount } from './api';
 import { lockedMessage, loginFailureMessage } from './login-errors';
 import { saveSession, signOut } from './session';
+
+/**
+ * The sign-in calls and the http client under them (axios, interceptors): not needed to draw the sign-in page
+ * (D69), so fetched once the user starts filling it in (`prepare`) or, at the latest, on 登录.
+ */
+const authApi = () => import('./api');
+
+/** Starts fetching the sign-in calls' code; a failure is left to the sign-in itself to report. */
+export function prepareSignIn(): void {
+  void authApi().catch(() => undefined);
+}
 
 export type Credentials = { username: string; password: string };
 /** A sign-in waiting for the forced password change. */
@@ -21,6 +31,7 @@ export function useSignIn(onSignedIn: (userId: number) => void) {
   const [forced, setForced] = useState<ForcedChange | null>(null);
 
   async function finish(): Promise<void> {
+    const { fetchUserDetail } = await authApi();
     const detail = await fetchUserDetail();
     saveSession(detail);
     // The toast that sent the user here (登录信息无效…) is stale once they are in (D36).
@@ -32,6 +43,7 @@ export function useSignIn(onSignedIn: (userId: number) => void) {
     setLoading(true);
     setError(null);
     try {
+      const { requestToken, validateAccount } = await authApi();
       clearSession();
       setToken(await requestToken(username.trim(), password));
       const strategy = await validateAccount(username.trim());
@@ -54,6 +66,7 @@ export function useSignIn(onSignedIn: (userId: number) => void) {
   /** Changes the password, signs in again with the new one (the old session may be revoked) and continues. */
   async function completePasswordChange(oldPassword: string, newPassword: string): Promise<string | null> {
     if (!forced) return null;
+    const { changePassword, requestToken } = await authApi();
     try {
       await changePassword(oldPassword, newPassword);
     } catch (e) {

@@ -1,5 +1,4 @@
-import axios from 'axios';
-import { CODE_TOKEN_INVALID, MESSAGES, STATUS_MESSAGES, messageForStatus } from '../../../contract/api/runtime';
+import { CODE_TOKEN_INVALID, STATUS_MESSAGES, messageForStatus } from '../../../contract/api/runtime';
 
 /** How a call failed: an HTTP status or business code, or at the transport. */
 export type FailureKind = 'status' | 'network' | 'timeout' | 'cancel';
@@ -61,14 +60,4 @@ export function bodyCode(body: unknown): number | null {
 export function messageForFailure(status: number, body: unknown): string {
   if (endsSession(status)) return STATUS_MESSAGES[status];
   return serverMessage(body) || messageForStatus(status);
-}
-
-/** Turns an axios transport failure into an ApiError (spec §8, transport rows). */
-export function transportError(error: unknown): ApiError {
-  if (axios.isCancel(error)) return new ApiError('cancel', MESSAGES.cancelled);
-  const e = error as { code?: string; message?: string };
-  if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT' || /timeout/i.test(e.message ?? '')) {
-    return new ApiError('timeout', MESSAGES.timeout);
-  }
-  return new ApiError('network', MESSAGES.networkError);
 }

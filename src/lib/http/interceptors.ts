@@ -1,9 +1,10 @@
-import type { AxiosError, AxiosInstance, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { isCancel, type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { MESSAGES } from '../../../contract/api/runtime';
 import { apiBaseUrl } from '../../platform';
 import { getToken } from '../storage';
 import { ERROR_TOAST_SECONDS, notify } from '../notify';
 import { isEnvelopeFailure } from './envelope';
-import { ApiError, bodyCode, endsSession, messageForFailure, transportError } from './errors';
+import { ApiError, bodyCode, endsSession, messageForFailure } from './errors';
 import { endSession } from './session-end';
 
 function attachDefaults(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
@@ -19,6 +20,16 @@ function fail(error: ApiError, silent: boolean | undefined): ApiError {
   if (error.status !== null && endsSession(error.status)) endSession(error.message);
   else notify().error(error.message, ERROR_TOAST_SECONDS);
   return error;
+}
+
+/** Turns an axios transport failure into an ApiError (spec §8, transport rows). */
+function transportError(error: unknown): ApiError {
+  if (isCancel(error)) return new ApiError('cancel', MESSAGES.cancelled);
+  const e = error as { code?: string; message?: string };
+  if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT' || /timeout/i.test(e.message ?? '')) {
+    return new ApiError('timeout', MESSAGES.timeout);
+  }
+  return new ApiError('network', MESSAGES.networkError);
 }
 
 function statusError(httpStatus: number, body: unknown): ApiError {

@@ -1,5 +1,8 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Input } from 'antd';
+import { Alert, Button } from 'antd';
+// The two inputs themselves, not antd's Input with OTP, Search and TextArea hung on it (the /login bundle, D69).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState, type FormEvent } from 'react';
 import type { Credentials } from '../useSignIn';
 import styles from './LoginForm.module.css';
@@ -8,6 +11,8 @@ export type LoginFormProps = {
   loading: boolean;
   error: string | null;
   onSubmit: (values: Credentials) => void;
+  /** The user is at the form (a key, a pointer over it): the page may fetch what signing in needs. */
+  onIntent?: () => void;
 };
 
 type FieldErrors = Partial<Record<keyof Credentials, string>>;
@@ -26,7 +31,7 @@ export function checkCredentials({ username, password }: Credentials): FieldErro
  * 用户名, 密码 and 登录; the failure of the last attempt above the button. Two fields need no form library,
  * and leaving it out keeps the sign-in page small (the /login bundle budget).
  */
-export function LoginForm({ loading, error, onSubmit }: LoginFormProps) {
+export function LoginForm({ loading, error, onSubmit, onIntent }: LoginFormProps) {
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -47,7 +52,17 @@ export function LoginForm({ loading, error, onSubmit }: LoginFormProps) {
   };
 
   return (
-    <form name="login" className={styles.form} onSubmit={submit} noValidate autoComplete="on">
+    <form
+      name="login"
+      className={styles.form}
+      onSubmit={submit}
+      onKeyDown={onIntent}
+      onInput={onIntent}
+      onPointerEnter={onIntent}
+      onPointerDown={onIntent}
+      noValidate
+      autoComplete="on"
+    >
       <label className={styles.label} htmlFor="login-username">用户名</label>
       <Input
         id="login-username"
@@ -67,7 +82,7 @@ export function LoginForm({ loading, error, onSubmit }: LoginFormProps) {
         {errors.username}
       </div>
       <label className={styles.label} htmlFor="login-password">密码</label>
-      <Input.Password
+      <Password
         id="login-password"
         size="large"
         prefix={<LockOutlined />}

@@ -6,7 +6,7 @@ import { readRuntimeConfig } from '../../../lib/runtime-config';
 import { LoginForm } from '../components/LoginForm';
 import { safeRedirect } from '../redirect';
 import { homeFor } from '../session';
-import { useSignIn } from '../useSignIn';
+import { prepareSignIn, useSignIn } from '../useSignIn';
 import styles from './LoginPage.module.css';
 
 // Rarely needed (first sign-in only), so loaded on demand.
@@ -49,7 +49,12 @@ export function LoginPage({ footer }: LoginPageProps) {
       <main className={styles.panel}>
         <h2 className={styles.title}>账号登录</h2>
         <p className={styles.subtitle}>欢迎使用{projectName}</p>
-        <LoginForm loading={flow.loading} error={flow.error} onSubmit={(values) => void flow.signIn(values)} />
+        <LoginForm
+          loading={flow.loading}
+          error={flow.error}
+          onSubmit={(values) => void flow.signIn(values)}
+          onIntent={prepareSignIn}
+        />
         <div className={styles.footer}>
           <span>忘记密码请联系系统管理员</span>
           {footer}
