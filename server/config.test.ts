@@ -5,7 +5,7 @@ describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({}, '/srv/kb');
     expect(c).toMatchObject({
-      host: '127.0.0.1', port: 8080, dataDir: '/srv/kb/data', databaseUrl: null, seedDemo: true,
+      host: '127.0.0.1', port: 8080, dataDir: '/srv/kb/data', filesDir: '/srv/kb/data/files', databaseUrl: null, seedDemo: true,
       sessionIdleMinutes: 30, sessionMaxHours: 12, loginMaxFailures: 5, loginLockMinutes: 30,
       bodyLimitBytes: 1048576, requestTimeoutMs: 120000, logLevel: 'warn', logFileLevel: 'info', logFileMaxBytes: 10485760, corsOrigins: [], allowDesktopOrigin: false,
       webDist: '/srv/kb/dist/web', trustProxy: false, initialAdminPassword: null, demoPassword: null, licenseExpires: null,
@@ -18,7 +18,7 @@ describe('loadConfig', () => {
     ['CORS_ORIGINS', 'null'], ['CORS_ORIGINS', 'https://ok.example.com,https://x.example.com/path'], ['TRUST_PROXY', 'everyone'],
     ['INITIAL_ADMIN_PASSWORD', 'short'], ['DEMO_PASSWORD', 'password123'], ['HOST', 'a b'],
     ['UPLOAD_MAX_REQUEST_BYTES', '1k'], ['UPLOAD_ZIP_MAX_BYTES', '1000'], ['UPLOAD_ZIP_MAX_RATIO', '1'], ['UPLOAD_ZIP_MAX_RATIO', '5000'],
-    ['UPLOAD_ZIP_MAX_ENTRIES', '0'],
+    ['UPLOAD_ZIP_MAX_ENTRIES', '0'], ['FILES_DIR', '/'], ['FILES_DIR', '/etc'], ['FILES_DIR', './data'],
   ])('stops on a bad %s (%s) with a message naming it in Chinese and English', (name, value) => {
     let error: unknown;
     try {
@@ -28,6 +28,11 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toMatch(new RegExp(`^配置项 ${name} 无效：.+ / Invalid ${name}: .+`));
+  });
+
+  it('takes FILES_DIR (a shared volume) relative to the working directory, apart from DATA_DIR', () => {
+    expect(loadConfig({ FILES_DIR: '/mnt/shared/kb-files' }, '/srv/kb').filesDir).toBe('/mnt/shared/kb-files');
+    expect(loadConfig({ DATA_DIR: '/var/lib/kb', FILES_DIR: 'files' }, '/srv/kb')).toMatchObject({ dataDir: '/var/lib/kb', filesDir: '/srv/kb/files' });
   });
 
   it('has upload limits: the request total four files by default, never below one file; zip caps of D34', () => {

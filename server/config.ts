@@ -8,6 +8,11 @@ export type Config = {
   host: string;
   port: number;
   dataDir: string;
+  /**
+   * Stored files (documents, chat files, uploads arriving): FILES_DIR, default DATA_DIR/files. Several processes on
+   * one PostgreSQL share it (a shared volume): a file one process stored is read by whichever processes it.
+   */
+  filesDir: string;
   databaseUrl: string | null;
   initialAdminPassword: string | null;
   seedDemo: boolean;
@@ -311,6 +316,15 @@ function dbFileDir(env: Env, name: string, dataDir: string, cwd: string): string
   return dir;
 }
 
+function filesDir(env: Env, name: string, dataDir: string, cwd: string): string {
+  const v = raw(env, name);
+  if (v === undefined) return path.join(dataDir, 'files');
+  const dir = path.resolve(cwd, v);
+  if (SYSTEM_DIRS.includes(dir)) throw new ConfigError(name, '不能是根目录或系统目录，请指定专门存放文件的目录（如共享卷上的目录）', 'must be a directory for the stored files, not the root or a system directory');
+  if (dir === dataDir) throw new ConfigError(name, '不能是 DATA_DIR 本身，请使用其下或共享卷上的专门目录', 'must not be DATA_DIR itself; name a folder of its own');
+  return dir;
+}
+
 function secretKeyOf(env: Env, name: string): Buffer | null {
   const v = raw(env, name);
   if (v === undefined) return null;
@@ -321,10 +335,12 @@ function secretKeyOf(env: Env, name: string): Buffer | null {
 
 /** Reads and validates every variable; throws ConfigError naming the first bad one. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const dataDir = path.resolve(cwd, raw(env, 'DATA_DIR') ?? './data');
   return {
     host: host(env, 'HOST'),
     port: int(env, 'PORT', 8080, 0, 65535),
-    dataDir: path.resolve(cwd, raw(env, 'DATA_DIR') ?? './data'),
+    dataDir,
+    filesDir: filesDir(env, 'FILES_DIR', dataDir, cwd),
     databaseUrl: databaseUrl(env, 'DATABASE_URL'),
     initialAdminPassword: password(env, 'INITIAL_ADMIN_PASSWORD'),
     seedDemo: bool(env, 'SEED_DEMO', true),
@@ -362,7 +378,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dbChatTimeoutMs: int(env, 'DB_CHAT_TIMEOUT_MS', 30_000, 100, 3_600_000),
     dbChatMaxRows: int(env, 'DB_CHAT_MAX_ROWS', 1000, 1, 1_000_000),
     dbChatMaxBytes: int(env, 'DB_CHAT_MAX_BYTES', 8 * MIB, 1024, 1024 * MIB),
-    dbFileDir: dbFileDir(env, 'DB_FILE_DIR', path.resolve(cwd, raw(env, 'DATA_DIR') ?? './data'), cwd),
+    dbFileDir: dbFileDir(env, 'DB_FILE_DIR', dataDir, cwd),
   };
 }
 

@@ -23,12 +23,12 @@ export type ChatFileRow = typeof chatFiles.$inferSelect;
 export const CHAT_FILE_QUEUE = 'chat-file-processing';
 export const chatFileJobKey = (fileId: number) => `chat-file:${fileId}`;
 
-/** Where chat files live inside DATA_DIR: one folder per dialogue. */
+/** Where chat files live (`files/` is FILES_DIR): one folder per dialogue. */
 const ROOT = path.join('files', 'chat');
 
 export const SPREADSHEET_TYPES: readonly DocumentType[] = ['csv', 'xlsx'];
 
-/** The stored path (relative to DATA_DIR) of an uploaded file. */
+/** The stored path (`files/…`, see `absolute`) of an uploaded file. */
 export function chatFilePath(dialogueId: number, fileId: number, ext: string): string {
   return path.join(ROOT, String(dialogueId), `${fileId}.${ext}`);
 }
@@ -39,7 +39,7 @@ export function tablePathOf(storedPath: string): string {
 }
 
 /** Removes a dialogue's stored files (when the dialogue is deleted). */
-export async function removeDialogueFiles(config: Pick<Config, 'dataDir'>, dialogueId: number): Promise<void> {
+export async function removeDialogueFiles(config: Pick<Config, 'filesDir'>, dialogueId: number): Promise<void> {
   await fs.rm(absolute(config, path.join(ROOT, String(dialogueId))), { recursive: true, force: true });
 }
 

@@ -2,18 +2,24 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
 
-/** Where knowledge files live inside DATA_DIR. */
+/** Where knowledge files live: stored paths begin with `files/`, which stands for FILES_DIR. */
 const ROOT = path.join('files', 'knowledge');
+const FILES = 'files';
 
-/** The stored path (relative to DATA_DIR) of a document's file. */
+/** The stored path (`files/…`, FILES_DIR standing for `files`) of a document's file. */
 export function documentFilePath(spaceId: number, docId: number, ext: string): string {
   return path.join(ROOT, String(spaceId), `${docId}.${ext}`);
 }
 
-/** Absolute path of a stored file, refusing anything that would leave DATA_DIR. */
-export function absolute(config: Pick<Config, 'dataDir'>, relative: string): string {
-  const full = path.resolve(config.dataDir, relative);
-  if (!full.startsWith(path.resolve(config.dataDir) + path.sep)) throw new Error(`path outside the data directory: ${relative}`);
+/**
+ * Absolute path of a stored file. Stored paths were made relative to DATA_DIR and begin with `files/` (rows written
+ * before FILES_DIR existed keep working); that folder is FILES_DIR. Anything that would leave it is refused.
+ */
+export function absolute(config: Pick<Config, 'filesDir'>, relative: string): string {
+  const [first, ...rest] = path.normalize(relative).split(path.sep);
+  const root = path.resolve(config.filesDir);
+  const full = path.resolve(root, ...rest);
+  if (first !== FILES || !full.startsWith(root + path.sep)) throw new Error(`path outside the files directory: ${relative}`);
   return full;
 }
 
@@ -32,18 +38,18 @@ export async function writeFileAtomic(full: string, data: Buffer): Promise<void>
 }
 
 /** Removes stored files; missing ones are fine. */
-export async function removeFiles(config: Pick<Config, 'dataDir'>, relatives: string[]): Promise<void> {
+export async function removeFiles(config: Pick<Config, 'filesDir'>, relatives: string[]): Promise<void> {
   await Promise.all(relatives.map((r) => fs.rm(absolute(config, r), { force: true })));
 }
 
 /** Removes a space's folder. */
-export async function removeSpaceFolder(config: Pick<Config, 'dataDir'>, spaceId: number): Promise<void> {
+export async function removeSpaceFolder(config: Pick<Config, 'filesDir'>, spaceId: number): Promise<void> {
   await fs.rm(absolute(config, path.join(ROOT, String(spaceId))), { recursive: true, force: true });
 }
 
 /** Removes `.part` files left by a process killed while writing (at start). */
-export async function removePartialFiles(config: Pick<Config, 'dataDir'>): Promise<void> {
-  const root = path.join(config.dataDir, ROOT);
+export async function removePartialFiles(config: Pick<Config, 'filesDir'>): Promise<void> {
+  const root = absolute(config, ROOT);
   const entries = await fs.readdir(root, { recursive: true }).catch(() => [] as string[]);
   await Promise.all(entries.filter((e) => e.endsWith('.part')).map((e) => fs.rm(path.join(root, e), { force: true })));
 }

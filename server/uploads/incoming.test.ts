@@ -9,10 +9,10 @@ import { sweepIncoming, writeIncoming } from './incoming';
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-function dataDir(): { dataDir: string; incoming: string } {
+function dataDir(): { filesDir: string; incoming: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-incoming-'));
   dirs.push(dir);
-  return { dataDir: dir, incoming: path.join(dir, 'files', '.incoming') };
+  return { filesDir: path.join(dir, 'files'), incoming: path.join(dir, 'files', '.incoming') };
 }
 
 describe('temporary upload files', () => {

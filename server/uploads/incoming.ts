@@ -1,5 +1,5 @@
-// Files arriving in an upload are written under DATA_DIR/files/.incoming: a temporary name, the bytes hashed as they
-// stream, fsync, and only then a rename to their place (docs/decisions.md D35). Inside DATA_DIR/files, so the rename
+// Files arriving in an upload are written under FILES_DIR/.incoming: a temporary name, the bytes hashed as they
+// stream, fsync, and only then a rename to their place (docs/decisions.md D35). Inside FILES_DIR, so the rename
 // never crosses file systems and a reader never sees half a file.
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -9,7 +9,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
 
-const INCOMING = path.join('files', '.incoming');
+const INCOMING = '.incoming';
 const SUFFIX = '.part';
 
 /** A file fully written and fsynced under a temporary name. */
@@ -19,8 +19,8 @@ export type IncomingFile = { path: string; size: number; sha256: string };
  * Streams `source` into a new temporary file, hashing it, and fsyncs it. `onBytes` sees every chunk before it is
  * written and may throw to stop the write (a request over its total). On any failure the temporary file is removed.
  */
-export async function writeIncoming(config: Pick<Config, 'dataDir'>, source: Readable, onBytes: (n: number) => void): Promise<IncomingFile> {
-  const dir = path.join(config.dataDir, INCOMING);
+export async function writeIncoming(config: Pick<Config, 'filesDir'>, source: Readable, onBytes: (n: number) => void): Promise<IncomingFile> {
+  const dir = path.join(config.filesDir, INCOMING);
   await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, `${randomUUID()}${SUFFIX}`);
   const hash = createHash('sha256');
@@ -61,10 +61,10 @@ export async function removeIncoming(files: string[]): Promise<void> {
 
 /**
  * Removes what uploads cut off by a crash left behind (at start). When other processes may be writing to the same
- * DATA_DIR, only files nobody has written to for `idleMs` (an upload still arriving writes all the time).
+ * FILES_DIR, only files nobody has written to for `idleMs` (an upload still arriving writes all the time).
  */
-export async function sweepIncoming(config: Pick<Config, 'dataDir'>, idleMs = 0): Promise<void> {
-  const dir = path.join(config.dataDir, INCOMING);
+export async function sweepIncoming(config: Pick<Config, 'filesDir'>, idleMs = 0): Promise<void> {
+  const dir = path.join(config.filesDir, INCOMING);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   const before = Date.now() - idleMs;
   await Promise.all(names.filter((n) => n.endsWith(SUFFIX)).map(async (n) => {

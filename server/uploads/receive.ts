@@ -1,5 +1,5 @@
 // One way to take files from a multipart request, for every upload route (knowledge, chat, user import, and the
-// coming test-case generation): each file part is streamed to a temporary file under DATA_DIR, never held in memory,
+// coming test-case generation): each file part is streamed to a temporary file under FILES_DIR, never held in memory,
 // within a per-file and a per-request limit (docs/decisions.md D35).
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -50,7 +50,7 @@ function multipartError(err: unknown): unknown {
   return badRequest('上传内容不完整或格式不正确，请重新上传');
 }
 
-async function receive(request: FastifyRequest, config: Pick<Config, 'dataDir'>, options: ReceiveOptions, files: ReceivedFile[]): Promise<ReceivedUpload> {
+async function receive(request: FastifyRequest, config: Pick<Config, 'filesDir'>, options: ReceiveOptions, files: ReceivedFile[]): Promise<ReceivedUpload> {
   const fields: Record<string, string> = {};
   let total = 0;
   try {
@@ -98,7 +98,7 @@ async function receive(request: FastifyRequest, config: Pick<Config, 'dataDir'>,
  */
 export async function withUpload<T>(
   request: FastifyRequest,
-  config: Pick<Config, 'dataDir'>,
+  config: Pick<Config, 'filesDir'>,
   options: ReceiveOptions,
   use: (upload: ReceivedUpload) => Promise<T>,
 ): Promise<T> {
