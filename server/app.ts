@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AUTH_PATHS } from '../contract/api';
 import { enableIdentityCache, invalidateIdentity } from './identity/identity-cache';
+import { followRevocations } from './identity/session-watch';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
@@ -104,17 +105,25 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   const deps: Deps = { db: database.db, now, config };
-  if (database.kind === 'pglite') {
-    // The embedded database has no other writer: identity reads may be kept until this process writes.
-    enableIdentityCache(database.db);
-    // onSend runs after the handler's writes and before the client can see the answer and ask again.
-    app.addHook('onSend', async (request, _reply, payload) => {
-      const config = request.routeOptions.config;
-      const reads = READ_ONLY_METHODS.has(request.method) || config?.readOnly === true || config?.identityUnchanged === true;
-      if (!reads || request.url.startsWith(AUTH_PATHS.token)) invalidateIdentity(database.db);
-      return payload;
-    });
-  }
+  // Identity reads are kept until a write: this process's, or on PostgreSQL another's, signalled (D12, D61).
+  const { notifier } = database;
+  const identity = enableIdentityCache(database.db, notifier);
+  const unfollow = notifier.shared ? followRevocations(database.db, notifier) : () => undefined;
+  app.addHook('onClose', async () => {
+    identity.detach();
+    unfollow();
+  });
+  // onSend runs after the handler's writes and before the client can see the answer and ask again; on PostgreSQL
+  // the signal is committed before the answer leaves, so the next request, on whichever process, sees the change.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const config = request.routeOptions.config;
+    const reads = READ_ONLY_METHODS.has(request.method) || config?.readOnly === true || config?.identityUnchanged === true;
+    if (!reads || request.url.startsWith(AUTH_PATHS.token)) {
+      invalidateIdentity(database.db);
+      if (notifier.shared) await notifier.publish('kb_identity', '');
+    }
+    return payload;
+  });
   registerErrorHandling(app);
   registerErrorLog(app, deps);
   await registerSecurity(app, config);

@@ -133,6 +133,13 @@ export function toChatMessage(row: MessageRow): ChatMessage {
   return message;
 }
 
+/** Whether an answer of the dialogue is stored as streaming (on whichever process streams it). */
+export async function answerStreaming(deps: Pick<Deps, 'db'>, dialogueId: number): Promise<boolean> {
+  const rows = await deps.db.select({ id: chatMessages.id }).from(chatMessages)
+    .where(and(eq(chatMessages.dialogueId, dialogueId), eq(chatMessages.status, 'streaming'))).limit(1);
+  return rows.length > 0;
+}
+
 /**
  * Crash recovery: answers still `streaming` when the server starts were cut by a stop of the process; they keep
  * their text and become `stopped`. With a shared database (several processes), only answers idle for longer

@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
 import type { PoolClient } from 'pg';
 import { migrationsFolder } from './migrations-folder';
+import { localNotifier, postgresNotifier, type Notifier } from './notify';
 import { removePartialTemplates, restoreTemplate } from './pglite-template';
 import * as schema from './schema';
 
@@ -20,8 +21,17 @@ export type Database = {
   migrate(migrationsFolder: string): Promise<void>;
   /** Runs fn while holding the cross-process setup lock (migrations, first-start seed). */
   withSetupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** Signals to every process on this database (D61). */
+  notifier: Notifier;
   close(): Promise<void>;
 };
+
+const notifiers = new WeakMap<Db, Notifier>();
+
+/** The signals of the database `db` belongs to (see server/db/notify.ts); undefined for one not opened here. */
+export function notifierOf(db: Db): Notifier | undefined {
+  return notifiers.get(db);
+}
 
 /** Where the embedded database keeps its files inside DATA_DIR. */
 export function pgliteDir(dataDir: string): string {
@@ -81,14 +91,20 @@ async function openPglite(dataDir: string, template: string | null): Promise<Dat
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = parsersSetOnce(await PGlite.create(pgliteDir(dataDir), { extensions: { vector } }));
   const db = drizzle({ client, schema });
+  const notifier = localNotifier();
+  notifiers.set(db as unknown as Db, notifier);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    notifier,
     ping: async () => void (await client.query('select 1')),
     migrate: (migrationsFolder) => migrate(db, { migrationsFolder }),
     // One process owns a PGlite directory, so there is nobody to serialise with.
     withSetupLock: (fn) => fn(),
-    close: () => client.close(),
+    close: async () => {
+      await notifier.close();
+      await client.close();
+    },
   };
 }
 
@@ -105,9 +121,18 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => undefined);
   const db = drizzle({ client: pool, schema });
   let lockClient: PoolClient | null = null;
+  // One connection of its own listens; signals are sent over the pool.
+  const notifier = postgresNotifier(async () => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    client.on('error', () => undefined);
+    await client.connect();
+    return client;
+  }, (text, values) => pool.query(text, values));
+  notifiers.set(db as unknown as Db, notifier);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    notifier,
     ping: async () => void (await pool.query('select 1')),
     migrate: async (migrationsFolder) => {
       // Inside withSetupLock the locked connection runs the migrations; otherwise any pooled one.
@@ -126,7 +151,10 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await notifier.close();
+      await pool.end();
+    },
   };
 }
 

@@ -1,16 +1,27 @@
 import type { Db } from '../db/client';
+import type { Notifier } from '../db/notify';
 
 /**
- * Per-process memory of who a session is and what the user may do, for the embedded database only.
+ * Per-process memory of who a session is and what the user may do.
  *
- * PGlite runs inside this one process and nothing else can write to it, so a cache that is emptied on
- * every write made here is exact: revocation, role, clearance and grant changes take effect on the very
- * next request. With PostgreSQL (DATABASE_URL) other processes may write, so no cache is enabled there.
+ * It is emptied on every write made by this process, and on PostgreSQL (several processes, D61) by every write
+ * another process signals (kb_identity, kb_sessions over LISTEN/NOTIFY). Before an entry is used there, a round
+ * trip on the listening connection (`sync`, shared by concurrent requests) makes sure every signal committed
+ * before the request arrived has been applied: revocation, role, clearance and grant changes made on any process
+ * take effect on the very next request. Without a listening connection nothing is kept.
  * Entries are stored only if no write happened while they were read (the generation check).
  */
 export class IdentityCache {
   private generation = 0;
   private readonly entries = new Map<string, unknown>();
+
+  /** PostgreSQL: answers once other processes' signals are applied, false when that cannot be known. */
+  constructor(readonly sync: (() => Promise<boolean>) | null = null) {}
+
+  /** Whether entries may be used now (after applying other processes' signals). */
+  async usable(): Promise<boolean> {
+    return this.sync === null || (await this.sync());
+  }
 
   /** The current generation; pass it to `set` after reading from the database. */
   begin(): number {
@@ -35,11 +46,18 @@ export class IdentityCache {
 
 const caches = new WeakMap<Db, IdentityCache>();
 
-/** Turns the cache on for a database (the embedded one). */
-export function enableIdentityCache(db: Db): IdentityCache {
-  const cache = new IdentityCache();
+/**
+ * Turns the cache on for a database; with a shared notifier (PostgreSQL) it follows other processes' signals.
+ * Returns the cache and the function that stops following them.
+ */
+export function enableIdentityCache(db: Db, notifier?: Notifier): { cache: IdentityCache; detach: () => void } {
+  const shared = notifier?.shared === true;
+  const cache = new IdentityCache(shared ? () => notifier.sync() : null);
   caches.set(db, cache);
-  return cache;
+  if (!shared) return { cache, detach: () => undefined };
+  const clear = () => cache.clear();
+  const offs = [notifier.on('kb_identity', clear), notifier.on('kb_sessions', clear), notifier.onReset(clear)];
+  return { cache, detach: () => offs.forEach((off) => off()) };
 }
 
 /** The cache of a database, or undefined when none is enabled. */
@@ -55,7 +73,7 @@ export function invalidateIdentity(db: Db): void {
 /** Reads through the cache: `load` runs only on a miss, and its result is kept unless a write intervened. */
 export async function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   const cache = caches.get(db);
-  if (!cache) return load();
+  if (!cache || !(await cache.usable())) return load();
   const hit = cache.get<T>(key);
   if (hit !== undefined) return hit;
   const generation = cache.begin();

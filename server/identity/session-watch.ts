@@ -1,9 +1,12 @@
 // Who is told when sessions end (issue 11 §4): an answer streaming to a session must stop within a second of the
 // session's revocation (logout, disable, lock, a role or clearance change, a grant taken away: each ends the
-// user's sessions, D4). Revocations in this process notify at once; with a shared PostgreSQL another process may
-// revoke, so a watch can also poll its session row every second.
+// user's sessions, D4). Revocations in this process notify at once; with a shared PostgreSQL another process's
+// revocations arrive as signals (kb_sessions, D61), and a watch also polls its session row every second (signals
+// are lost while a listening connection is down).
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
+import { notifierOf } from '../db/client';
+import type { Notifier } from '../db/notify';
 import { sessions } from '../db/schema';
 
 type Watcher = { tokenHash: string; userId: number; onRevoked: () => void };
@@ -28,6 +31,26 @@ export function sessionsRevoked(db: Db, revoked: Revoked): void {
       w.onRevoked();
     }
   }
+}
+
+/** Tells this process's watchers, and on PostgreSQL every other process's, of the sessions a revocation ended. */
+export async function announceRevoked(db: Db, revoked: Revoked): Promise<void> {
+  sessionsRevoked(db, revoked);
+  const notifier = notifierOf(db);
+  if (notifier?.shared) await notifier.publish('kb_sessions', JSON.stringify(revoked));
+}
+
+/** Applies the revocations other processes signal to this process's watchers; returns the function that stops. */
+export function followRevocations(db: Db, notifier: Notifier): () => void {
+  return notifier.on('kb_sessions', (payload) => {
+    let revoked: Revoked;
+    try {
+      revoked = JSON.parse(payload) as Revoked;
+    } catch {
+      return;
+    }
+    sessionsRevoked(db, revoked);
+  });
 }
 
 export const POLL_SESSION_MS = 1000;

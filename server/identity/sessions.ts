@@ -3,7 +3,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { sessions, users } from '../db/schema';
 import { cached, identityCacheOf, invalidateIdentity } from './identity-cache';
-import { sessionsRevoked } from './session-watch';
+import { announceRevoked } from './session-watch';
 
 /** The signed-in user as routes see it. */
 export type SessionUser = {
@@ -54,7 +54,15 @@ export async function authenticate(deps: Deps, token: string): Promise<AuthSessi
   const row = await cached(deps.db, `session:${tokenHash}`, () => loadSession(deps, tokenHash));
   if (!row) return null;
   const now = deps.now().getTime();
-  const idleEnd = row.lastUsedAt.getTime() + deps.config.sessionIdleMinutes * 60_000;
+  const idleMs = deps.config.sessionIdleMinutes * 60_000;
+  if (now >= row.lastUsedAt.getTime() + idleMs && identityCacheOf(deps.db)) {
+    // A kept copy may be idle only here: other processes on the database may have used the session since (their
+    // touch is no signal, D61). The stored last use decides.
+    const stored = await loadSession(deps, tokenHash);
+    if (!stored) return null;
+    row.lastUsedAt = stored.lastUsedAt;
+  }
+  const idleEnd = row.lastUsedAt.getTime() + idleMs;
   if (row.disabled || now >= idleEnd || now >= row.expiresAt.getTime()) {
     await revokeSession(deps, tokenHash);
     return null;
@@ -92,7 +100,7 @@ async function loadSession(deps: Deps, tokenHash: string) {
 export async function revokeSession(deps: Pick<Deps, 'db'>, tokenHash: string): Promise<void> {
   await deps.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
   invalidateIdentity(deps.db);
-  sessionsRevoked(deps.db, { tokenHash });
+  await announceRevoked(deps.db, { tokenHash });
 }
 
 /** Ends every session of a user, or every one but `exceptTokenHash` (password change). */
@@ -100,7 +108,7 @@ export async function revokeUserSessions(deps: Pick<Deps, 'db'>, userId: number,
   const byUser = eq(sessions.userId, userId);
   await deps.db.delete(sessions).where(exceptTokenHash ? and(byUser, ne(sessions.tokenHash, exceptTokenHash)) : byUser);
   invalidateIdentity(deps.db);
-  sessionsRevoked(deps.db, { userIds: [userId], exceptTokenHash });
+  await announceRevoked(deps.db, { userIds: [userId], exceptTokenHash });
 }
 
 /** Ends every session of these users (their roles or grants changed; they sign in again to get the new ones). */
@@ -108,5 +116,5 @@ export async function revokeSessionsOfUsers(deps: Pick<Deps, 'db'>, userIds: num
   if (userIds.length === 0) return;
   await deps.db.delete(sessions).where(inArray(sessions.userId, userIds));
   invalidateIdentity(deps.db);
-  sessionsRevoked(deps.db, { userIds });
+  await announceRevoked(deps.db, { userIds });
 }

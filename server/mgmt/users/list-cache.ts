@@ -9,14 +9,14 @@ const stores = new WeakMap<Db, Map<string, Entry>>();
 const inFlight = new WeakMap<Db, Map<string, { generation: number; promise: Promise<unknown> }>>();
 
 /**
- * Keeps list pages of the embedded database between writes, like the identity cache (D12) whose
- * generation it follows: any write made by this process empties both, so a page is never stale.
- * Without the identity cache (PostgreSQL, other writers possible) every call loads. At most
+ * Keeps list pages between writes, like the identity cache (D12) whose generation it follows: any write made by
+ * this process, or signalled by another (PostgreSQL, D61), empties both, so a page is never stale. Without the
+ * identity cache, or while other processes' signals cannot be followed, every call loads. At most
  * MAX_ENTRIES pages are kept, the least recently used going first.
  */
 export async function cachedPage<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   const identity = identityCacheOf(db);
-  if (!identity) return load();
+  if (!identity || !(await identity.usable())) return load();
   const generation = identity.begin();
   let store = stores.get(db);
   if (!store) stores.set(db, (store = new Map()));

@@ -7,7 +7,10 @@ import {
 } from '../../../contract/api';
 import { ceilingReason, decideToolCall, dialogueGrade, gradesByCode, toolCallsByRound } from '../../chat/agent';
 import { listedSets, toolUserFor } from '../../tools/sets';
-import { createDialogue, deleteDialogue, dialogueMessages, listDialogues, ownedDialogue, stopLeftOverAnswers, toDialogue } from '../../chat/dialogues';
+import {
+  answerStreaming, createDialogue, deleteDialogue, dialogueMessages, listDialogues, ownedDialogue, stopLeftOverAnswers, toDialogue,
+} from '../../chat/dialogues';
+import { notifierOf } from '../../db/client';
 import { shownMessages } from '../../chat/withheld';
 import { prepareCompletion, runCompletion, SessionRevoked } from '../../chat/completion';
 import { isDatabaseConnectionError, recordError } from '../../errors/error-log';
@@ -60,6 +63,12 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
       for (const controller of runtime.running.values()) controller.abort();
       await Promise.allSettled([...runtime.inflight]);
     });
+    // 停止 asked on another process (several processes on one PostgreSQL, D61): the one streaming the answer stops it.
+    const notifier = notifierOf(deps.db);
+    if (notifier?.shared) {
+      const off = notifier.on('kb_chat_stop', (dialogueId) => runtime.running.get(Number(dialogueId))?.abort());
+      app.addHook('onClose', async () => off());
+    }
 
     app.get(CHAT_PATHS.dialogueList, {
       config: read,
@@ -146,7 +155,10 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
       const row = await ownedDialogue(deps, sessionOf(request).user.id, request.query.con_uid);
       const controller = runtime.running.get(row.id);
       controller?.abort();
-      return aiOk(controller !== undefined);
+      if (controller || !notifier?.shared) return aiOk(controller !== undefined);
+      // Streamed by another process, maybe: it is told (and answers it was streaming when it stops).
+      await notifier.publish('kb_chat_stop', String(row.id));
+      return aiOk(await answerStreaming(deps, row.id));
     });
 
     app.post(CHAT_PATHS.toolConfirm, {
