@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
+import { localNotifier, type Notifier } from '../db/notify';
 import { cached, enableIdentityCache, invalidateIdentity } from './identity-cache';
 
 const fakeDb = () => ({}) as Db;
@@ -38,7 +39,37 @@ describe('identity cache', () => {
     expect(loads).toBe(2);
   });
 
-  it('always reads from the database when no cache is enabled (PostgreSQL)', async () => {
+  it('on a shared database, empties on another process\'s signal and keeps nothing while signals cannot be followed', async () => {
+    const db = fakeDb();
+    const local = localNotifier();
+    let listening = true;
+    let resets: (() => void)[] = [];
+    const notifier: Notifier = {
+      ...local, shared: true, sync: async () => listening,
+      onReset: (fn) => (resets.push(fn), () => void (resets = resets.filter((r) => r !== fn))),
+    };
+    const { detach } = enableIdentityCache(db, notifier);
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    expect(await cached(db, 'k', load)).toEqual({ n: 1 });
+    expect(await cached(db, 'k', load)).toEqual({ n: 1 });
+    await local.publish('kb_identity', '');
+    expect(await cached(db, 'k', load)).toEqual({ n: 2 });
+    await local.publish('kb_sessions', '{"tokenHash":"x"}');
+    expect(await cached(db, 'k', load)).toEqual({ n: 3 });
+    resets.forEach((r) => r());
+    expect(await cached(db, 'k', load)).toEqual({ n: 4 });
+    listening = false;
+    expect(await cached(db, 'k', load)).toEqual({ n: 5 });
+    expect(await cached(db, 'k', load)).toEqual({ n: 6 });
+    listening = true;
+    detach();
+    expect(await cached(db, 'k', load)).toEqual({ n: 7 });
+    await local.publish('kb_identity', '');
+    expect(await cached(db, 'k', load)).toEqual({ n: 7 });
+  });
+
+  it('always reads from the database when no cache is enabled', async () => {
     const db = fakeDb();
     let loads = 0;
     await cached(db, 'k', async () => ++loads);

@@ -18,9 +18,9 @@ export class IdentityCache {
   /** PostgreSQL: answers once other processes' signals are applied, false when that cannot be known. */
   constructor(readonly sync: (() => Promise<boolean>) | null = null) {}
 
-  /** Whether entries may be used now (after applying other processes' signals). */
-  async usable(): Promise<boolean> {
-    return this.sync === null || (await this.sync());
+  /** Whether entries may be used now (after applying other processes' signals); one process: no wait at all. */
+  usable(): boolean | Promise<boolean> {
+    return this.sync === null || this.sync();
   }
 
   /** The current generation; pass it to `set` after reading from the database. */
@@ -73,7 +73,14 @@ export function invalidateIdentity(db: Db): void {
 /** Reads through the cache: `load` runs only on a miss, and its result is kept unless a write intervened. */
 export async function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   const cache = caches.get(db);
-  if (!cache || !(await cache.usable())) return load();
+  if (!cache) return load();
+  // Awaited only on PostgreSQL: the embedded database's read begins in this very turn (see the generation check).
+  const usable = cache.usable();
+  if (usable !== true && !(await usable)) {
+    // Signals may be missed meanwhile: nothing kept now may be used after.
+    cache.clear();
+    return load();
+  }
   const hit = cache.get<T>(key);
   if (hit !== undefined) return hit;
   const generation = cache.begin();

@@ -16,7 +16,12 @@ const inFlight = new WeakMap<Db, Map<string, { generation: number; promise: Prom
  */
 export async function cachedPage<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
   const identity = identityCacheOf(db);
-  if (!identity || !(await identity.usable())) return load();
+  if (!identity) return load();
+  const usable = identity.usable();
+  if (usable !== true && !(await usable)) {
+    identity.clear();
+    return load();
+  }
   const generation = identity.begin();
   let store = stores.get(db);
   if (!store) stores.set(db, (store = new Map()));

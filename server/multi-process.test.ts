@@ -1,0 +1,218 @@
+// Several server processes on one PostgreSQL (issue 16 §4, docs/scaling.md, D61–D63): three built servers behind a
+// round-robin proxy, so consecutive requests land on different processes. Runs with DATABASE_URL (npm run test:pg);
+// skipped without it.
+import fs from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_PATHS, AUTH_PATHS, CHAT_PATHS, KNOWLEDGE_PATHS, ROLE_PATHS, STREAM_DONE, USER_PATHS, type ChatMessage,
+} from '../contract/api';
+import { startFakeLlm, type FakeLlm } from '../tests/support/fake-llm';
+import { multipartBody } from './test-support/multipart';
+import { startRoundRobinProxy, type RoundRobinProxy } from './test-support/round-robin-proxy';
+import { startCluster, type Cluster } from './test-support/server-processes';
+import { postCompletion, readCompletion } from './test-support/sse';
+import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from './test-support/test-config';
+
+const ADMIN_URL = process.env.DATABASE_URL;
+const SPACE = '多进程资料';
+const LEASE_MS = 2000;
+
+let llm: FakeLlm;
+let cluster: Cluster;
+let proxy: RoundRobinProxy;
+let dbName = '';
+let db: pg.Client;
+const tokens: Record<string, string> = {};
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  if (!ADMIN_URL) return;
+  const { buildServerIfStale } = await import('../scripts/build-server-lib.mjs');
+  await buildServerIfStale({ log: () => undefined });
+  dbName = `kb_cluster_${Math.random().toString(16).slice(2, 10)}`;
+  await admin(`create database ${dbName}`);
+  const url = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString();
+  llm = await startFakeLlm();
+  cluster = await startCluster(3, url, {
+    INITIAL_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, DEMO_PASSWORD: TEST_DEMO_PASSWORD, SEED_DEMO: 'true',
+    LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat', LLM_TIMEOUT_MS: '20000',
+    LOGIN_MAX_FAILURES: '3', LOGIN_IP_MAX_FAILURES: '100000', LOGIN_IP_USER_MAX_FAILURES: '100000',
+    JOB_LEASE_MS: String(LEASE_MS), JOB_CONCURRENCY: '1',
+  });
+  proxy = await startRoundRobinProxy(cluster.servers.map((s) => s.url));
+  db = new pg.Client({ connectionString: url });
+  await db.connect();
+}, 180_000);
+
+afterAll(async () => {
+  await proxy?.close();
+  await cluster?.close();
+  await db?.end();
+  await llm?.close();
+  if (dbName) await admin(`drop database if exists ${dbName} with (force)`);
+});
+
+type Answer = { status: number; backend: number; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** One request through the proxy; answers the status, the backend that served it and the JSON body. */
+async function call(method: string, url: string, who?: string, payload?: unknown): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (who) headers.authorization = `Bearer ${tokens[who] ?? who}`;
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${proxy.url}${url}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, backend: Number(res.headers.get('x-backend')), body };
+}
+
+/** The same request `n` times in a row: one on each process. */
+async function onEach(n: number, make: () => Promise<Answer>): Promise<Answer[]> {
+  const out: Answer[] = [];
+  for (let i = 0; i < n; i++) out.push(await make());
+  expect(new Set(out.map((a) => a.backend)).size, 'each request on another process').toBe(n);
+  return out;
+}
+
+const everyProcess = (make: () => Promise<Answer>) => onEach(3, make);
+
+function tokenUrl(username: string, password: string): string {
+  return `${AUTH_PATHS.token}?${new URLSearchParams({ grant_type: 'password', username, password })}`;
+}
+
+async function signIn(who: string, password = TEST_DEMO_PASSWORD): Promise<string> {
+  const res = await call('GET', tokenUrl(who, password));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  tokens[who] = res.body.access_token;
+  return tokens[who];
+}
+
+const at = (p: string) => p.replace(':space', encodeURIComponent(SPACE));
+const q = (p: string, query: Record<string, string>) => `${p}?${new URLSearchParams(query)}`;
+
+async function upload(who: string, name: string, bytes: Buffer, secrecy: string): Promise<number> {
+  const body = multipartBody({ secrecy, doc_type: 'DOCUMENT' }, [{ field: 'doc_file', name, bytes }]);
+  const res = await fetch(`${proxy.url}${at(KNOWLEDGE_PATHS.upload)}`, {
+    method: 'POST', headers: { authorization: `Bearer ${tokens[who]}`, ...body.headers }, body: body.payload,
+  });
+  const json = await res.json() as { data: number[] };
+  expect(res.status, JSON.stringify(json)).toBe(200);
+  return json.data[0];
+}
+
+async function until<T>(check: () => Promise<T | false | null | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function settled(ids: number[], timeoutMs = 60_000): Promise<void> {
+  await until(async () => {
+    const { rows } = await db.query('select status from knowledge_documents where id = any($1)', [ids]);
+    return rows.length === ids.length && rows.every((r) => r.status === 'FINISHED' || r.status === 'FAILED');
+  }, timeoutMs);
+}
+
+async function listIds(who: string): Promise<Answer & { ids: number[] }> {
+  const res = await call('POST', at(KNOWLEDGE_PATHS.documentList), who, { page_size: 200 });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { ...res, ids: res.body.data.data.map((d: { id: number }) => d.id).sort((a: number, b: number) => a - b) };
+}
+
+/** A Chinese text of about `chars` characters, from sentences of this product's own documents. */
+function chineseText(chars: number, seed: string): string {
+  const sentences = ['员工出差需提前申请并经部门负责人批准。', '住宿标准按城市等级执行，超出部分自理。', '报销须在返回后十五日内提交。',
+    '知识库文档按密级管理，用户只能看到不高于自己密级的文档。', '停止按钮会结束正在生成的回答。', '后台任务在多个进程之间只被领取一次。'];
+  let out = `${seed}。`;
+  for (let i = 0; out.length < chars; i++) out += sentences[(i * 7 + seed.length) % sentences.length];
+  return out;
+}
+
+describe.skipIf(!ADMIN_URL)('three server processes on one PostgreSQL behind a round-robin proxy', () => {
+  it('sign-in works on every process, and logout ends the session on every process at the next request', async () => {
+    for (const u of ['demo', 'staff', 'zhangwei', 'wangfang']) await signIn(u);
+    await signIn('sysadmin', TEST_ADMIN_PASSWORD);
+    await signIn('secadmin', TEST_ADMIN_PASSWORD);
+    // The session is known (and kept in each process's identity cache) everywhere.
+    for (const a of await everyProcess(() => call('GET', AUTH_PATHS.userDetail, 'wangfang'))) expect(a.status).toBe(200);
+    const out = await call('POST', AUTH_PATHS.logout, 'wangfang', { username: 'wangfang' });
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    for (const a of await everyProcess(() => call('GET', AUTH_PATHS.userDetail, 'wangfang'))) expect(a.status).toBe(401);
+  });
+
+  it('counts failed sign-ins across processes: the lock holds on every process, and an unlock lifts it everywhere', async () => {
+    const failures = await everyProcess(() => call('GET', tokenUrl('wangfang', 'Wrong-pass-123')));
+    expect(failures.map((f) => f.status)).toEqual([400, 400, 400]);
+    // Three failures, each on another process: the account is locked for this address on every process.
+    for (const a of await everyProcess(() => call('GET', tokenUrl('wangfang', TEST_DEMO_PASSWORD)))) {
+      expect(a.body).toMatchObject({ error: 'invalid_grant', error_description: 'Account locked' });
+    }
+    const unlock = await call('PUT', `${ACCOUNT_PATHS.unlockUser}?username=wangfang`, 'secadmin', {});
+    expect(unlock.status, JSON.stringify(unlock.body)).toBe(200);
+    for (const a of await everyProcess(() => call('GET', tokenUrl('wangfang', TEST_DEMO_PASSWORD)))) expect(a.status).toBe(200);
+  });
+
+  it('a clearance lowered by secadmin on one process takes effect on every process at the next request', async () => {
+    for (const a of await everyProcess(() => call('GET', AUTH_PATHS.grades, 'zhangwei'))) {
+      expect(a.status).toBe(200);
+    }
+    const { rows: [user] } = await db.query("select id from users where username = 'zhangwei'");
+    const lowered = await call('PUT', USER_PATHS.clearance.replace(':id', String(user.id)), 'secadmin', { clearance: 'internal' });
+    expect(lowered.status, JSON.stringify(lowered.body)).toBe(200);
+    // The old session ended on every process (D4: a clearance change ends the user's sessions).
+    for (const a of await everyProcess(() => call('GET', AUTH_PATHS.userDetail, 'zhangwei'))) expect(a.status).toBe(401);
+    await signIn('zhangwei');
+    for (const a of await everyProcess(() => call('GET', AUTH_PATHS.userDetail, 'zhangwei'))) {
+      expect(JSON.stringify(a.body)).toContain('internal');
+      expect(JSON.stringify(a.body)).not.toContain('confidential');
+    }
+  });
+
+  it('stores a file on one process that every process reads from the shared FILES_DIR', async () => {
+    expect((await call('POST', KNOWLEDGE_PATHS.spaceAdd, 'demo', { name: SPACE, desc: '多进程测试' })).status).toBe(200);
+    const bytes = Buffer.from(chineseText(3000, '共享文件目录'), 'utf8');
+    const id = await upload('demo', '共享.txt', bytes, 'internal');
+    for (const a of await everyProcess(() => call('GET', at(KNOWLEDGE_PATHS.documentDownload).replace(':id', String(id)), 'demo'))) {
+      expect(a.status).toBe(200);
+      expect(a.body).toBe(bytes.toString('utf8'));
+    }
+    const { rows: [doc] } = await db.query('select file_path from knowledge_documents where id = $1', [id]);
+    expect(fs.existsSync(path.join(cluster.filesDir, path.relative('files', doc.file_path)))).toBe(true);
+  });
+
+  it('processes every uploaded document exactly once across the processes', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 9; i++) ids.push(await upload('demo', `文档${i}.txt`, Buffer.from(chineseText(4000 + i * 500, `文档${i}`), 'utf8'), 'internal'));
+    const created = await call('POST', KNOWLEDGE_PATHS.taskCreate, 'demo', { doc_ids: ids });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    await settled(ids);
+    const { rows: docs } = await db.query('select id, status, chunk_count from knowledge_documents where id = any($1)', [ids]);
+    expect(docs.map((d) => d.status)).toEqual(ids.map(() => 'FINISHED'));
+    const { rows: jobs } = await db.query('select key, attempts, state from jobs where key = any($1)', [ids.map((id) => `doc:${id}`)]);
+    expect(jobs).toHaveLength(ids.length);
+    for (const job of jobs) expect(job, JSON.stringify(job)).toMatchObject({ attempts: 1, state: 'done' });
+    // Each chunk stored once: as many rows as the document counts, with distinct positions.
+    const { rows: chunks } = await db.query('select document_id, count(*)::int as n, count(distinct seq)::int as seqs from document_chunks where document_id = any($1) group by 1', [ids]);
+    for (const d of docs) expect(chunks.find((c) => c.document_id === d.id)).toMatchObject({ n: d.chunk_count, seqs: d.chunk_count });
+  });
+});
