@@ -1,4 +1,5 @@
-// `npm run test:pg`: runs the identity and sign-in server tests once more against the PostgreSQL of
+// `npm run test:pg`: runs the identity and sign-in server tests (and the three-process test, server/multi-process.test.ts)
+// once more against the PostgreSQL of
 // this machine (127.0.0.1:5432, trust auth) in a database with a random name, dropped at the end.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +12,7 @@ const HOST = process.env.PGHOST_TEST ?? '127.0.0.1';
 const PORT = Number(process.env.PGPORT_TEST ?? 5432);
 const TEST_FILES = ['server/identity', 'server/routes/auth', 'server/db', 'server/plugins/access.test.ts', 'server/jobs', 'server/knowledge', 'server/routes/knowledge',
   'server/routes/chat/chat.test.ts', 'server/routes/chat/no-model.test.ts', 'server/routes/chat/shutdown.test.ts', 'server/routes/sqlbase',
-  'server/routes/testcases'];
+  'server/routes/testcases', 'server/multi-process.test.ts'];
 
 async function connectAdmin() {
   const errors = [];

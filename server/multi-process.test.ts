@@ -83,14 +83,14 @@ async function call(method: string, url: string, who?: string, payload?: unknown
 }
 
 /** The same request `n` times in a row: one on each process. */
-async function onEach(n: number, make: () => Promise<Answer>): Promise<Answer[]> {
-  const out: Answer[] = [];
+async function onEach<T extends Answer>(n: number, make: () => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
   for (let i = 0; i < n; i++) out.push(await make());
   expect(new Set(out.map((a) => a.backend)).size, 'each request on another process').toBe(n);
   return out;
 }
 
-const everyProcess = (make: () => Promise<Answer>) => onEach(3, make);
+const everyProcess = <T extends Answer>(make: () => Promise<T>) => onEach(3, make);
 
 function tokenUrl(username: string, password: string): string {
   return `${AUTH_PATHS.token}?${new URLSearchParams({ grant_type: 'password', username, password })}`;
@@ -214,5 +214,137 @@ describe.skipIf(!ADMIN_URL)('three server processes on one PostgreSQL behind a r
     // Each chunk stored once: as many rows as the document counts, with distinct positions.
     const { rows: chunks } = await db.query('select document_id, count(*)::int as n, count(distinct seq)::int as seqs from document_chunks where document_id = any($1) group by 1', [ids]);
     for (const d of docs) expect(chunks.find((c) => c.document_id === d.id)).toMatchObject({ n: d.chunk_count, seqs: d.chunk_count });
+  });
+
+  it('停止 on one process stops an answer streaming from another, and the answer is stored as stopped', async () => {
+    const created = await call('POST', q(CHAT_PATHS.dialogueNew, { chat_mode: 'chat_normal' }), 'demo');
+    const conv = created.body.data.conv_uid as string;
+    const before = proxy.counts.slice();
+    const started = Date.now();
+    let stop: Promise<Answer> | undefined;
+    let streamedOn = -1;
+    const streaming = postCompletion(proxy.url, tokens.demo, { conv_uid: conv, user_input: `[slow:100] 请详细介绍多进程部署 ${'很长的问题'.repeat(40)}` })
+      .then((res) => readCompletion(res, (_frame, text) => {
+        if (text.length >= 6 && !stop) {
+          streamedOn = proxy.counts.findIndex((n, i) => n > before[i]);
+          stop = call('POST', q(CHAT_PATHS.stop, { con_uid: conv }), 'demo');
+        }
+      }));
+    const read = await streaming;
+    const stopped = await stop!;
+    expect(stopped.backend, 'the stop landed on another process').not.toBe(streamedOn);
+    expect(stopped.body.data).toBe(true);
+    expect(read.frames.at(-1)).toBe(STREAM_DONE);
+    // The whole answer would take the fake model over 10 s; it ended soon after the stop.
+    expect(Date.now() - started).toBeLessThan(5000);
+    const history = await call('GET', q(CHAT_PATHS.history, { con_uid: conv }), 'demo');
+    const view = (history.body.data as ChatMessage[]).find((m) => m.role === 'view');
+    expect(view).toMatchObject({ status: 'stopped', context: read.text });
+    // Nothing streams any more: another stop, on any process, finds nothing to stop.
+    for (const a of await everyProcess(() => call('POST', q(CHAT_PATHS.stop, { con_uid: conv }), 'demo'))) expect(a.body.data).toBe(false);
+  });
+
+  it('a document regraded or deleted on one process is gone from lists and recall on every process at once', async () => {
+    const id = await upload('demo', '调价通知.txt', Buffer.from(chineseText(1500, '调价通知蓝鲸计划'), 'utf8'), 'internal');
+    await call('POST', KNOWLEDGE_PATHS.taskCreate, 'demo', { doc_ids: [id] });
+    await settled([id]);
+    const recall = () => call('POST', at(KNOWLEDGE_PATHS.recallTest), 'staff', { question: '蓝鲸计划', recall_top_k: 20 });
+    const recalled = (a: Answer) => (a.body.data as { document_id: number }[]).some((h) => h.document_id === id);
+    // Every process answers (and keeps: the answer cache) the list and the recall with the document in them.
+    for (let round = 0; round < 2; round++) {
+      for (const a of await everyProcess(() => listIds('staff'))) expect(a.ids).toContain(id);
+      for (const a of await everyProcess(recall)) expect(recalled(a)).toBe(true);
+    }
+    const regraded = await call('POST', at(KNOWLEDGE_PATHS.documentUpdate), 'demo', { doc_id: id, secrecy: 'secret' });
+    expect(regraded.status, JSON.stringify(regraded.body)).toBe(200);
+    for (const a of await everyProcess(() => listIds('staff'))) expect(a.ids).not.toContain(id);
+    for (const a of await everyProcess(recall)) expect(recalled(a)).toBe(false);
+    for (const a of await everyProcess(() => listIds('demo'))) expect(a.ids).toContain(id);
+    expect((await call('POST', at(KNOWLEDGE_PATHS.documentDelete), 'demo', { doc_id: id })).status).toBe(200);
+    for (const a of await everyProcess(() => listIds('demo'))) expect(a.ids).not.toContain(id);
+    for (const a of await everyProcess(() => call('GET', at(KNOWLEDGE_PATHS.documentDownload).replace(':id', String(id)), 'demo'))) {
+      expect(a.status).toBe(404);
+    }
+  });
+
+  it('a user\'s roles changed on one process show on every process at once: user list, and what the user may see', async () => {
+    const roles = await call('GET', ROLE_PATHS.options, 'secadmin');
+    const market = (roles.body.results as { name: string; id: number }[]).find((r) => r.name === '市场人员')!;
+    const membersUrl = ROLE_PATHS.members.replace(':id', String(market.id));
+    const members = (await call('GET', membersUrl, 'secadmin')).body.results as { id: number; username: string }[];
+    expect(members.map((m) => m.username)).toContain('staff');
+    const reviewed = await upload('demo', '市场审核资料.txt', Buffer.from(chineseText(1200, '市场审核资料'), 'utf8'), 'internal');
+    expect((await call('POST', at(KNOWLEDGE_PATHS.documentUpdate), 'demo', { doc_id: reviewed, review_role: String(market.id) })).status).toBe(200);
+    await call('POST', KNOWLEDGE_PATHS.taskCreate, 'demo', { doc_ids: [reviewed] });
+    await settled([reviewed]);
+    const staffRoles = (a: Answer) => (a.body.results.list as { username: string; roles: { name: string }[] }[])
+      .find((u) => u.username === 'staff')!.roles.map((r) => r.name);
+    const userList = () => call('GET', `${USER_PATHS.list}?pageSize=100`, 'sysadmin');
+    for (const a of await everyProcess(userList)) expect(staffRoles(a)).toContain('市场人员');
+    for (const a of await everyProcess(() => listIds('staff'))) expect(a.ids).toContain(reviewed);
+
+    const changed = await call('PUT', membersUrl, 'secadmin', { userIds: members.filter((m) => m.username !== 'staff').map((m) => m.id) });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    for (const a of await everyProcess(userList)) expect(staffRoles(a)).not.toContain('市场人员');
+    // The change ended staff's sessions everywhere; signed in again, the reviewed document is out of sight everywhere.
+    for (const a of await everyProcess(() => call('GET', AUTH_PATHS.userDetail, 'staff'))) expect(a.status).toBe(401);
+    await signIn('staff');
+    for (const a of await everyProcess(() => listIds('staff'))) expect(a.ids).not.toContain(reviewed);
+  });
+
+  it('a process killed with -9 loses nothing: its job is finished by another, each chunk stored once', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await upload('demo', `大文档${i}.txt`, Buffer.from(chineseText(400_000, `大文档${i}`), 'utf8'), 'internal'));
+    await call('POST', KNOWLEDGE_PATHS.taskCreate, 'demo', { doc_ids: ids });
+    const pids = cluster.servers.map((s) => s.child.pid);
+    // A job running on one of the three processes: its owner is `<pid>-<uuid>`.
+    const active = await until(async () => {
+      const { rows } = await db.query("select key, lease_owner from jobs where state = 'active' and key = any($1)", [ids.map((id) => `doc:${id}`)]);
+      return rows.find((r) => pids.includes(Number(String(r.lease_owner).split('-')[0])));
+    });
+    const victim = pids.indexOf(Number(String(active.lease_owner).split('-')[0]));
+    await cluster.servers[victim].kill9();
+    proxy.setDown(victim, true);
+    await settled(ids, 90_000);
+    const { rows: docs } = await db.query('select id, status, chunk_count from knowledge_documents where id = any($1)', [ids]);
+    expect(docs.map((d) => d.status)).toEqual(ids.map(() => 'FINISHED'));
+    const { rows: [job] } = await db.query('select attempts, state from jobs where key = $1', [active.key]);
+    expect(job, 'the killed process\'s job was taken over after its lease').toMatchObject({ state: 'done', attempts: 2 });
+    const { rows: chunks } = await db.query('select document_id, count(*)::int as n, count(distinct seq)::int as seqs from document_chunks where document_id = any($1) group by 1', [ids]);
+    for (const d of docs) expect(chunks.find((c) => c.document_id === d.id)).toMatchObject({ n: d.chunk_count, seqs: d.chunk_count });
+  });
+
+  it('an upload cut by a kill -9 stores nothing; sent again it is stored once, by another process', async () => {
+    const alive = cluster.servers.map((s, i) => (s.child.exitCode === null && s.child.signalCode === null ? i : -1)).filter((i) => i >= 0);
+    const name = '断点上传.txt';
+    const bytes = Buffer.from(chineseText(200_000, '断点上传'), 'utf8');
+    const body = multipartBody({ secrecy: 'internal', doc_type: 'DOCUMENT' }, [{ field: 'doc_file', name, bytes }]);
+    const payload = Buffer.from(body.payload);
+    const before = proxy.counts.slice();
+    // Half the body, then the process receiving it is killed.
+    const cut = new Promise<string>((resolve) => {
+      const req = httpRequest(`${proxy.url}${at(KNOWLEDGE_PATHS.upload)}`, {
+        method: 'POST', headers: { authorization: `Bearer ${tokens.demo}`, ...body.headers, 'content-length': String(payload.length) },
+      }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(`answered ${res.statusCode}`));
+        res.on('error', () => resolve('cut'));
+      });
+      req.on('error', () => resolve('cut'));
+      req.write(payload.subarray(0, payload.length >> 1));
+    });
+    const receiving = await until(async () => proxy.counts.findIndex((n, i) => n > before[i]) + 1) - 1;
+    expect(alive).toContain(receiving);
+    await new Promise((r) => setTimeout(r, 300));
+    await cluster.servers[receiving].kill9();
+    proxy.setDown(receiving, true);
+    expect(await cut).not.toBe('answered 200');
+    const { rows: none } = await db.query('select id from knowledge_documents where doc_name = $1', [name]);
+    expect(none).toEqual([]);
+    const id = await upload('demo', name, bytes, 'internal');
+    const { rows: once } = await db.query('select id, file_path from knowledge_documents where doc_name = $1', [name]);
+    expect(once.map((r) => r.id)).toEqual([id]);
+    const stored = fs.readdirSync(path.dirname(path.join(cluster.filesDir, path.relative('files', once[0].file_path))));
+    expect(stored.filter((f) => f.startsWith(`${id}.`))).toEqual([`${id}.txt`]);
   });
 });
