@@ -1,6 +1,6 @@
-// `npm run test:pg`: runs the identity and sign-in server tests (and the three-process test, server/multi-process.test.ts)
-// once more against the PostgreSQL of
-// this machine (127.0.0.1:5432, trust auth) in a database with a random name, dropped at the end.
+// `npm run test:pg`: runs the identity and sign-in server tests once more against the PostgreSQL of this machine
+// (127.0.0.1:5432, trust auth) in a database with a random name, dropped at the end; and the three-process test
+// (server/multi-process.test.ts: built servers behind a round-robin proxy, in a database of its own).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
