@@ -16,12 +16,13 @@ import { benchTestcases } from './testcases.mjs';
 import { benchTools } from './tools.mjs';
 import { benchResponsiveness } from './responsiveness.mjs';
 import { benchStatistics } from './statistics.mjs';
+import { benchScaleOut } from './scale-out.mjs';
 
 const suites = {
   'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint,
   'system management': benchUsers, knowledge: benchKnowledge, chat: benchChat, 'chat render': benchChatRender, uploads: benchUploads,
   'database chat': benchSqlbase, 'test-case generation': benchTestcases, 'chat with tools': benchTools,
-  'responsiveness while processing': benchResponsiveness, statistics: benchStatistics,
+  'responsiveness while processing': benchResponsiveness, statistics: benchStatistics, 'scale-out on PostgreSQL': benchScaleOut,
 };
 const only = process.argv.slice(2);
 
