@@ -95,7 +95,7 @@ export async function benchScaleOut() {
     try {
       // Finished documents (their rows only: the list reads rows), names from the words of the mix.
       await db.query(`insert into knowledge_documents (space_id, doc_name, content_type, file_path, size, sha256, secrecy, owner_id, status, chunk_count, created_at, updated_at)
-        select s.id, $2::text[] [1 + i % 10] || '制度' || i || '.txt', 'text/plain', 'files/knowledge/' || s.id || '/' || i || '.txt', 1000 + i, md5(i::text),
+        select s.id, ($2::text[])[1 + i % 10] || '制度' || i || '.txt', 'text/plain', 'files/knowledge/' || s.id || '/' || i || '.txt', 1000 + i, md5(i::text),
           (array['public', 'internal', 'secret'])[1 + i % 3], u.id, 'FINISHED', 1 + i % 40, now() - i * interval '1 minute', now() - i * interval '1 minute'
         from generate_series(1, $1::int) i, knowledge_spaces s, users u where s.name = $3 and u.username = 'demo'`, [DOCUMENTS, WORDS, SPACE]);
       await db.query('analyze');
