@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AUTH_PATHS } from '../contract/api';
-import { enableIdentityCache, invalidateIdentity } from './identity/identity-cache';
+import { enableIdentityCache, invalidateIdentity, sinceArrival } from './identity/identity-cache';
 import { followRevocations } from './identity/session-watch';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -108,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Identity reads are kept until a write: this process's, or on PostgreSQL another's, signalled (D12, D61).
   const { notifier } = database;
   const identity = enableIdentityCache(database.db, notifier);
+  // Cached identity reads know when their request arrived: one sync per request at most, shared by those arriving together.
+  if (notifier.shared) app.addHook('onRequest', (_request, _reply, done) => sinceArrival(done));
   const unfollow = notifier.shared ? followRevocations(database.db, notifier) : () => undefined;
   app.addHook('onClose', async () => {
     identity.detach();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { localNotifier, type Notifier } from '../db/notify';
-import { cached, enableIdentityCache, invalidateIdentity } from './identity-cache';
+import { cached, enableIdentityCache, invalidateIdentity, sinceArrival } from './identity-cache';
 
 const fakeDb = () => ({}) as Db;
 
@@ -67,6 +67,40 @@ describe('identity cache', () => {
     expect(await cached(db, 'k', load)).toEqual({ n: 7 });
     await local.publish('kb_identity', '');
     expect(await cached(db, 'k', load)).toEqual({ n: 7 });
+  });
+
+  it('syncs once per request: the later reads of a request, and a request that arrived before a sync was asked, use it', async () => {
+    const db = fakeDb();
+    let syncs = 0;
+    enableIdentityCache(db, { ...localNotifier(), shared: true, sync: async () => (syncs++, true) });
+    const request = () => new Promise<void>((resolve, reject) => sinceArrival(() => {
+      void (async () => {
+        await cached(db, 'a', async () => 1);
+        await cached(db, 'b', async () => 2);
+        await cached(db, 'a', async () => 3);
+      })().then(resolve, reject);
+    }));
+    await request();
+    expect(syncs).toBe(1);
+    await Promise.all([request(), request(), request()]);
+    expect(syncs).toBe(4); // one each (the notifier shares their round trips)
+    // Arrived before a sync was asked for: no other needed.
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const early = new Promise<void>((resolve) => sinceArrival(() => {
+      void gate.then(() => cached(db, 'a', async () => 5)).then(() => resolve());
+    }));
+    await cached(db, 'z', async () => 6);
+    const mid = syncs;
+    release();
+    await early;
+    expect(syncs).toBe(mid);
+    await new Promise((r) => setTimeout(r, 2));
+    const before = syncs;
+    await request();
+    expect(syncs).toBe(before + 1);
+    await cached(db, 'a', async () => 4); // outside a request: always syncs
+    expect(syncs).toBe(before + 2);
   });
 
   it('always reads from the database when no cache is enabled', async () => {

@@ -1,5 +1,14 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../db/client';
 import type { Notifier } from '../db/notify';
+
+/** When the request being handled arrived (performance.now()), set for the whole request by `sinceArrival`. */
+const arrivals = new AsyncLocalStorage<number>();
+
+/** Runs the rest of a request (`next`) with its arrival time known to the identity cache (an onRequest hook). */
+export function sinceArrival(next: () => void): void {
+  arrivals.run(performance.now(), next);
+}
 
 /**
  * Per-process memory of who a session is and what the user may do.
@@ -14,13 +23,31 @@ import type { Notifier } from '../db/notify';
 export class IdentityCache {
   private generation = 0;
   private readonly entries = new Map<string, unknown>();
+  /** A sync asked for at this time (or later) succeeded: signals committed before it have all been applied. */
+  private syncedFrom = -Infinity;
 
   /** PostgreSQL: answers once other processes' signals are applied, false when that cannot be known. */
   constructor(readonly sync: (() => Promise<boolean>) | null = null) {}
 
-  /** Whether entries may be used now (after applying other processes' signals); one process: no wait at all. */
+  /**
+   * Whether entries may be used now (after applying other processes' signals); one process: no wait at all. A
+   * request that arrived before a successful sync was asked for needs no other: the second and later cached
+   * reads of a request, and requests arriving together, share one round trip.
+   */
   usable(): boolean | Promise<boolean> {
-    return this.sync === null || this.sync();
+    if (this.sync === null) return true;
+    const arrived = arrivals.getStore();
+    if (arrived !== undefined && arrived <= this.syncedFrom) return true;
+    const asked = performance.now();
+    return this.sync().then((ok) => {
+      if (ok && asked > this.syncedFrom) this.syncedFrom = asked;
+      return ok;
+    });
+  }
+
+  /** Signals may have been missed (the listening connection was lost): the next read syncs again. */
+  forgetSync(): void {
+    this.syncedFrom = -Infinity;
   }
 
   /** The current generation; pass it to `set` after reading from the database. */
@@ -56,7 +83,11 @@ export function enableIdentityCache(db: Db, notifier?: Notifier): { cache: Ident
   caches.set(db, cache);
   if (!shared) return { cache, detach: () => undefined };
   const clear = () => cache.clear();
-  const offs = [notifier.on('kb_identity', clear), notifier.on('kb_sessions', clear), notifier.onReset(clear)];
+  const reset = () => {
+    cache.forgetSync();
+    cache.clear();
+  };
+  const offs = [notifier.on('kb_identity', clear), notifier.on('kb_sessions', clear), notifier.onReset(reset)];
   return { cache, detach: () => offs.forEach((off) => off()) };
 }
 
