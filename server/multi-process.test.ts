@@ -14,6 +14,7 @@ import { multipartBody } from './test-support/multipart';
 import { startRoundRobinProxy, type RoundRobinProxy } from './test-support/round-robin-proxy';
 import { startCluster, type Cluster } from './test-support/server-processes';
 import { postCompletion, readCompletion } from './test-support/sse';
+import { pgAdmin } from './test-support/test-app';
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from './test-support/test-config';
 
 const ADMIN_URL = process.env.DATABASE_URL;
@@ -27,15 +28,7 @@ let dbName = '';
 let db: pg.Client;
 const tokens: Record<string, string> = {};
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql: string) => pgAdmin(ADMIN_URL!, sql);
 
 beforeAll(async () => {
   if (!ADMIN_URL) return;

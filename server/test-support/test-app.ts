@@ -12,7 +12,8 @@ import { fakeClock, makeTestConfig, type FakeClock } from './test-config';
 /** A test database: PGlite copied from a template, or (DATABASE_URL set) a private database on that PostgreSQL server. */
 export type TestDatabase = { database: Database; dataDir: string; config: Config; drop: () => Promise<void> };
 
-async function pgAdmin(url: string, sql: string): Promise<void> {
+/** Runs one statement on a fresh connection to `url` (creating and dropping test databases). */
+export async function pgAdmin(url: string, sql: string): Promise<void> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
