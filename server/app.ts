@@ -144,8 +144,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(toolsRoutes(deps));
   await app.register(chatFileRoutes(deps, { soleProcess: database.kind === 'pglite' }));
   await app.register(testcaseRoutes(deps, { soleProcess: database.kind === 'pglite' }));
-  await removePartialFiles(config);
-  // Uploads cut off by a crash; with a shared database other processes may be receiving into the same DATA_DIR.
+  // Files cut by a crash; with other processes sharing FILES_DIR, only those idle longer than any may be written.
+  await removePartialFiles(config, database.kind === 'pglite' ? 0 : Math.max(config.requestTimeoutMs, config.jobTimeoutMs));
+  // Uploads cut off by a crash; with a shared database other processes may be receiving into the same FILES_DIR.
   await sweepIncoming(config, database.kind === 'pglite' ? 0 : config.requestTimeoutMs);
   const worker = startWorker(deps, documentJobHandler(deps), { soleProcess: database.kind === 'pglite', log: app.log });
   app.decorate('documentWorker', worker);

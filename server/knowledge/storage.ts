@@ -47,9 +47,23 @@ export async function removeSpaceFolder(config: Pick<Config, 'filesDir'>, spaceI
   await fs.rm(absolute(config, path.join(ROOT, String(spaceId))), { recursive: true, force: true });
 }
 
-/** Removes `.part` files left by a process killed while writing (at start). */
-export async function removePartialFiles(config: Pick<Config, 'filesDir'>): Promise<void> {
-  const root = absolute(config, ROOT);
+/**
+ * Removes what a process killed while writing left under a folder of FILES_DIR (`files/…`), the names matching
+ * `leftover` (at start). With other processes sharing FILES_DIR (PostgreSQL), only files nobody has written to for
+ * `idleMs`: another process may be writing one now.
+ */
+export async function removeLeftovers(config: Pick<Config, 'filesDir'>, folder: string, leftover: RegExp, idleMs = 0): Promise<void> {
+  const root = absolute(config, folder);
   const entries = await fs.readdir(root, { recursive: true }).catch(() => [] as string[]);
-  await Promise.all(entries.filter((e) => e.endsWith('.part')).map((e) => fs.rm(path.join(root, e), { force: true })));
+  const before = Date.now() - idleMs;
+  await Promise.all(entries.filter((e) => leftover.test(e)).map(async (e) => {
+    const full = path.join(root, e);
+    const stat = idleMs === 0 ? null : await fs.stat(full).catch(() => null);
+    if (idleMs === 0 || (stat && stat.mtimeMs < before)) await fs.rm(full, { force: true });
+  }));
+}
+
+/** Removes `.part` files left by a process killed while writing a knowledge file (at start). */
+export async function removePartialFiles(config: Pick<Config, 'filesDir'>, idleMs = 0): Promise<void> {
+  await removeLeftovers(config, ROOT, /\.part$/, idleMs);
 }

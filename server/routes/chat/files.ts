@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -11,6 +10,7 @@ import type { Deps } from '../../deps';
 import type { RouteAccessConfig } from '../../fastify-types';
 import { aiOk } from '../../http/envelope';
 import { startWorker } from '../../jobs/worker';
+import { removeLeftovers } from '../../knowledge/storage';
 import { uploadLimitsOf, withUpload, type ReceiveOptions } from '../../uploads/receive';
 import { sessionOf } from '../request-meta';
 
@@ -23,12 +23,6 @@ const uploadOptions = (deps: Deps): ReceiveOptions => ({
   fileFields: ['file', 'doc_file'], maxFiles: { count: 1, message: '每次只能上传一个文件' }, ...uploadLimitsOf(deps.config),
 });
 
-/** Removes what a process killed while writing left in the chat-file folders (`.part`, `.source.csv`). */
-async function removeLeftovers(deps: Deps): Promise<void> {
-  const root = path.join(deps.config.dataDir, 'files', 'chat');
-  const entries = await fs.readdir(root, { recursive: true }).catch(() => [] as string[]);
-  await Promise.all(entries.filter((e) => /\.(part|source\.csv)$/.test(e)).map((e) => fs.rm(path.join(root, e), { force: true })));
-}
 
 /**
  * File chat and spreadsheet chat uploads (multipart: file, conv_id; user_id and user_name are the client's
@@ -40,7 +34,10 @@ export function chatFileRoutes(deps: Deps, options: { soleProcess: boolean }): F
     await app.register(fastifyMultipart, {
       limits: { fileSize: deps.config.uploadMaxBytes, files: 5, fields: 20, fieldSize: 64 * 1024, parts: 30 },
     });
-    await removeLeftovers(deps);
+    // What a process killed while writing left in the chat-file folders (`.part`, `.source.csv`); with other
+    // processes sharing FILES_DIR, only what has been idle longer than any of them may still be writing.
+    const idleMs = options.soleProcess ? 0 : Math.max(deps.config.requestTimeoutMs, deps.config.jobTimeoutMs);
+    await removeLeftovers(deps.config, path.join('files', 'chat'), /\.(part|source\.csv)$/, idleMs);
     const worker = startWorker(deps, chatFileJobHandler(deps), { soleProcess: options.soleProcess, log: app.log });
     app.addHook('onClose', () => worker.stop());
 
