@@ -141,7 +141,8 @@ function chineseText(chars: number, seed: string): string {
   return out;
 }
 
-describe.skipIf(!ADMIN_URL)('three server processes on one PostgreSQL behind a round-robin proxy', () => {
+// Three servers, PostgreSQL and the test share the machine with the other test files: generous time per test.
+describe.skipIf(!ADMIN_URL)('three server processes on one PostgreSQL behind a round-robin proxy', { timeout: 120_000 }, () => {
   it('sign-in works on every process, and logout ends the session on every process at the next request', async () => {
     for (const u of ['demo', 'staff', 'zhangwei', 'wangfang']) await signIn(u);
     await signIn('sysadmin', TEST_ADMIN_PASSWORD);
@@ -287,7 +288,7 @@ describe.skipIf(!ADMIN_URL)('three server processes on one PostgreSQL behind a r
 
   it('a process killed with -9 loses nothing: its job is finished by another, each chunk stored once', async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 6; i++) ids.push(await upload('demo', `大文档${i}.txt`, Buffer.from(chineseText(400_000, `大文档${i}`), 'utf8'), 'internal'));
+    for (let i = 0; i < 4; i++) ids.push(await upload('demo', `大文档${i}.txt`, Buffer.from(chineseText(300_000, `大文档${i}`), 'utf8'), 'internal'));
     await call('POST', KNOWLEDGE_PATHS.taskCreate, 'demo', { doc_ids: ids });
     const pids = cluster.servers.map((s) => s.child.pid);
     // A job running on one of the three processes: its owner is `<pid>-<uuid>`.
