@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { indexTerms, questionWords, realSentences, recombinedRuns, seeded } from './corpus.mjs';
-import { DEMO_PASSWORD, load, median, round, signIn, spread, startServer } from './lib.mjs';
+import { DEMO_PASSWORD, load, median, pgAdmin, round, signIn, spread, startServer } from './lib.mjs';
 
 const DOCS = 10_000;
 const CHUNKS_PER_DOC = 10;
@@ -163,19 +163,6 @@ async function onPglite(docs) {
     await s.stop();
     rmSync(first.dataDir, { recursive: true, force: true });
   }
-}
-
-async function pgAdmin() {
-  for (const user of ['root', 'postgres']) {
-    const client = new pg.Client({ host: '127.0.0.1', port: 5432, user, database: 'postgres', connectionTimeoutMillis: 3000 });
-    try {
-      await client.connect();
-      return { client, user };
-    } catch {
-      await client.end().catch(() => {});
-    }
-  }
-  return null;
 }
 
 async function onPostgres(docs) {

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const ADMIN_PASSWORD = 'Bench#2026admin';
 export const DEMO_PASSWORD = 'Bench#2026demo';
@@ -133,4 +134,20 @@ export async function callApi(url, token, path, body) {
   const json = await res.json();
   if (!json.success) throw new Error(`${path}: ${json.err_msg}`);
   return json.data;
+}
+
+/** The PostgreSQL of this machine (BENCH_PG_HOST/BENCH_PG_PORT, default 127.0.0.1:5432) as root or postgres, or null. */
+export async function pgAdmin() {
+  const host = process.env.BENCH_PG_HOST ?? '127.0.0.1';
+  const port = Number(process.env.BENCH_PG_PORT ?? 5432);
+  for (const user of ['root', 'postgres']) {
+    const client = new pg.Client({ host, port, user, database: 'postgres', connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      return { client, user, host, port };
+    } catch {
+      await client.end().catch(() => {});
+    }
+  }
+  return null;
 }

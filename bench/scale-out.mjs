@@ -10,10 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { callApi, DEMO_PASSWORD, median, percentile, round, signIn, spread, startServer } from './lib.mjs';
+import { callApi, DEMO_PASSWORD, median, percentile, pgAdmin, round, signIn, spread, startServer } from './lib.mjs';
 
-const HOST = process.env.BENCH_PG_HOST ?? '127.0.0.1';
-const PORT = Number(process.env.BENCH_PG_PORT ?? 5432);
 const SPACE = '扩展测试';
 const DOCUMENTS = 5000;
 const ROUNDS = 3;
@@ -21,19 +19,6 @@ const SECONDS = 8;
 const CONNECTIONS = 20;
 const WORDS = ['差旅', '报销', '代码', '评审', '密级', '合同', '巡检', '发布', '预算', '培训'];
 const SORTS = [undefined, 'doc_name', 'gmt_modified', 'size'];
-
-async function connectAdmin() {
-  for (const user of ['root', 'postgres']) {
-    const client = new pg.Client({ host: HOST, port: PORT, user, database: 'postgres', connectionTimeoutMillis: 3000 });
-    try {
-      await client.connect();
-      return { client, user };
-    } catch {
-      await client.end().catch(() => {});
-    }
-  }
-  return null;
-}
 
 /** A request of the mix, drawn at random (autocannon's setupRequest). */
 function mixRequest(token) {
@@ -76,8 +61,9 @@ async function loadMix(urls, token) {
 }
 
 export async function benchScaleOut() {
-  const admin = await connectAdmin();
-  if (!admin) return [{ name: `scale-out on PostgreSQL: not measured (no PostgreSQL at ${HOST}:${PORT})`, value: null, unit: '' }];
+  const admin = await pgAdmin();
+  if (!admin) return [{ name: 'scale-out on PostgreSQL: not measured (no PostgreSQL at BENCH_PG_HOST:BENCH_PG_PORT, default 127.0.0.1:5432)', value: NaN, unit: '' }];
+  const { host: HOST, port: PORT } = admin;
   const dbName = `kb_bench_${randomBytes(5).toString('hex')}`;
   await admin.client.query(`create database ${dbName}`);
   const shared = mkdtempSync(join(tmpdir(), 'kb-bench-files-'));
