@@ -119,10 +119,13 @@ async function until<T>(check: () => Promise<T | false | null | undefined>, time
   }
 }
 
+/** Every document finished or failed, and its job's bookkeeping done (the job row ends just after the document). */
 async function settled(ids: number[], timeoutMs = 60_000): Promise<void> {
   await until(async () => {
     const { rows } = await db.query('select status from knowledge_documents where id = any($1)', [ids]);
-    return rows.length === ids.length && rows.every((r) => r.status === 'FINISHED' || r.status === 'FAILED');
+    if (rows.length !== ids.length || !rows.every((r) => r.status === 'FINISHED' || r.status === 'FAILED')) return false;
+    const { rows: running } = await db.query("select 1 from jobs where key = any($1) and state in ('queued', 'active')", [ids.map((id) => `doc:${id}`)]);
+    return running.length === 0;
   }, timeoutMs);
 }
 
