@@ -169,7 +169,7 @@ export function PageTabs({ scope, home, resolve }: PageTabsProps) {
           if (!element) return null;
           return (
             <KeptPane key={key} tabKey={key} active={active}>
-              <PageTabContext.Provider value={{ key, setTitle }}>
+              <PageTabContext.Provider value={{ key, active, setTitle }}>
                 <UNSAFE_LocationContext.Provider value={{ location: active ? location : kept[key].location, navigationType }}>
                   <Fragment key={versions[key] ?? 0}>{element}</Fragment>
                 </UNSAFE_LocationContext.Provider>

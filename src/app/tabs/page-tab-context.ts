@@ -1,7 +1,7 @@
-import { createContext, useContext, useEffect } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 
-/** The tab a page is shown in, so the page can name it (a space's or a dialogue's name). */
-export const PageTabContext = createContext<{ key: string; setTitle: (key: string, title: string) => void } | null>(null);
+/** The tab a page is shown in: its key, whether it is the tab shown, and how the page names it. */
+export const PageTabContext = createContext<{ key: string; active: boolean; setTitle: (key: string, title: string) => void } | null>(null);
 
 /** Names the page's tab `title` while it is set; outside page tabs it does nothing. */
 export function usePageTabTitle(title: string | undefined | null): void {
@@ -9,4 +9,25 @@ export function usePageTabTitle(title: string | undefined | null): void {
   useEffect(() => {
     if (tab && title) tab.setTitle(tab.key, title);
   }, [tab, title]);
+}
+
+function subscribe(onChange: () => void): () => void {
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+}
+
+/** Whether the browser shows the window (not a background browser tab or a minimised window). */
+export function usePageVisible(): boolean {
+  return useSyncExternalStore(subscribe, () => document.visibilityState !== 'hidden');
+}
+
+/**
+ * A polling interval for RTK Query that is `ms` only while someone can see the page: its page tab is the one shown
+ * (pages of other tabs stay mounted, hidden) and the window is visible; else 0, which pauses the polling until the page
+ * is shown again. Outside page tabs only the window counts.
+ */
+export function usePollingInterval(ms: number): number {
+  const tab = useContext(PageTabContext);
+  const visible = usePageVisible();
+  return visible && (tab?.active ?? true) ? ms : 0;
 }
