@@ -71,6 +71,9 @@ describe('PageTabs', () => {
     await user.click(await screen.findByText('a?conv=9'));
     expect(router.state.location.search).toBe('?conv=9');
     expect(readPref('pageTabs.home', [], Array.isArray)).toHaveLength(4);
+    // Without a name of its own (no dialogue open) the tab has its route's title again.
+    await go(router, '/a');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '甲页', '乙页', 'c?id=5']));
   });
 
   it('pauses the polling of pages in hidden tabs and of a hidden window, and resumes it when shown', async () => {

@@ -1,14 +1,24 @@
-import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 
 /** The tab a page is shown in: its key, whether it is the tab shown, and how the page names it. */
-export const PageTabContext = createContext<{ key: string; active: boolean; setTitle: (key: string, title: string) => void } | null>(null);
+export const PageTabContext = createContext<{ key: string; active: boolean; setTitle: (key: string, title: string | null) => void } | null>(null);
 
-/** Names the page's tab `title` while it is set; outside page tabs it does nothing. */
+/**
+ * Names the page's tab `title` (a space's, a dialogue's, a generation's name); without one the tab has its route's
+ * title. Outside page tabs it does nothing.
+ */
 export function usePageTabTitle(title: string | undefined | null): void {
   const tab = useContext(PageTabContext);
+  // Again after each render of the tabs (a navigation gives the tab its route's title first).
   useEffect(() => {
-    if (tab && title) tab.setTitle(tab.key, title);
+    if (tab) tab.setTitle(tab.key, title || null);
   }, [tab, title]);
+  // A part of the page that named the tab going away (a generation closed to the list) gives the route's title back.
+  const latest = useRef(tab);
+  useEffect(() => {
+    latest.current = tab;
+  });
+  useEffect(() => () => latest.current?.setTitle(latest.current.key, null), []);
 }
 
 function subscribe(onChange: () => void): () => void {

@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Popconfirm, Progress, Space, Tag } from 'antd';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { GenerationDetail, TaskStatus } from '../../../contract/api';
-import { usePollingInterval } from '../../app/tabs/page-tab-context';
+import { usePageTabTitle, usePollingInterval } from '../../app/tabs/page-tab-context';
 import { hasButton } from '../../lib/storage';
 import { exportCases, useArchiveGenerationMutation, useGenerationQuery, useStartGenerationMutation, useTaskStatesQuery } from './api';
 import { CasesCard } from './CasesCard';
@@ -23,6 +23,7 @@ export const POLL_MS = 2000;
  */
 export function GenerationView({ id }: { id: string }) {
   const { data: detail, error, refetch } = useGenerationQuery(id);
+  usePageTabTitle(detail?.generation.name);
   // The tester just asked to start: its tasks are polled before the worker has taken any of them up.
   const [kicked, setKicked] = useState(false);
   const watched = useMemo(() => watchedTasks(currentTasks(detail), kicked), [detail, kicked]);

@@ -6,7 +6,7 @@ import { DataTable, PAGE_SIZE_OPTIONS, type DataTableButton, type SortItem } fro
 import type { DOCUMENT_SORT_FIELDS } from '../../../../contract/api';
 
 type DocumentSortField = (typeof DOCUMENT_SORT_FIELDS)[number];
-import { usePollingInterval } from '../../../app/tabs/page-tab-context';
+import { usePageTabTitle, usePollingInterval } from '../../../app/tabs/page-tab-context';
 import { hasButton } from '../../../lib/storage';
 import {
   type DocumentListArgs, useDeleteDocumentMutation, useDocumentsQuery, useRetryDocumentMutation, useRetryFailedMutation, useSpacesQuery,
@@ -50,6 +50,7 @@ export function KnowledgeListPage() {
 
 function SpaceDocuments({ space }: { space: string }) {
   const { message } = App.useApp();
+  usePageTabTitle(`文档：${space}`);
   const [filters, setFilters] = useState<DocumentFilters>({});
   const [mode, setMode] = useState('all');
   const [paging, setPaging] = useState({ page: 1, page_size: PAGE_SIZE_OPTIONS[0] });
