@@ -9,16 +9,27 @@ export const PageTabContext = createContext<{ key: string; active: boolean; setT
  */
 export function usePageTabTitle(title: string | undefined | null): void {
   const tab = useContext(PageTabContext);
+  // Whether this page has named its tab: only then does losing the name give the route's title back.
+  const named = useRef(false);
   // Again after each render of the tabs (a navigation gives the tab its route's title first).
   useEffect(() => {
-    if (tab) tab.setTitle(tab.key, title || null);
+    if (!tab) return;
+    if (title) {
+      named.current = true;
+      tab.setTitle(tab.key, title);
+    } else if (named.current) {
+      named.current = false;
+      tab.setTitle(tab.key, null);
+    }
   }, [tab, title]);
   // A part of the page that named the tab going away (a generation closed to the list) gives the route's title back.
   const latest = useRef(tab);
   useEffect(() => {
     latest.current = tab;
   });
-  useEffect(() => () => latest.current?.setTitle(latest.current.key, null), []);
+  useEffect(() => () => {
+    if (named.current) latest.current?.setTitle(latest.current.key, null);
+  }, []);
 }
 
 function subscribe(onChange: () => void): () => void {
