@@ -114,6 +114,9 @@ describe('统计: questions, spaces, documents, failures and models (D65)', () =
     await ask('demo', k, '报销标准是什么', 'chat_knowledge', '制度库');
     await ask('demo', k, '出差补贴多少', 'chat_knowledge', '制度库');
 
+    // Each answer's row is written just after its stream has ended.
+    await expect.poll(async () => ((await t.deps.db.execute(sql`SELECT count(*)::int AS n FROM chat_answer_stats`)) as unknown as Rows<{ n: number }>).rows[0].n)
+      .toBe(4);
     const today = new Date(t.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
     const stats = await usageStatistics(t.deps, { startDate: today, endDate: today });
     expect(stats.questions).toEqual([

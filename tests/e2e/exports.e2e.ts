@@ -64,6 +64,18 @@ describe('exports of 错误日志 and 统计', () => {
   });
 
   it('the statistics xlsx holds the figures the page shows, every one a sheet', async () => {
+    // Two questions: one in 普通对话, one in 知识库问答 on the demo space (answered without a model here).
+    const headers = { authorization: `Bearer ${await tokenOf('demo', DEMO_PASSWORD)}`, 'content-type': 'application/json' };
+    for (const [mode, param, question] of [['chat_normal', undefined, '报销需要哪些材料'], ['chat_knowledge', '示例知识库', '差旅住宿标准是多少']] as const) {
+      const created = await (await fetch(`${suite.server.url}${CHAT_PATHS.dialogueNew}?chat_mode=${mode}`, { method: 'POST', headers, body: '{}' })).json() as {
+        data: { conv_uid: string };
+      };
+      const res = await fetch(`${suite.server.url}${CHAT_PATHS.completions}`, {
+        method: 'POST', headers, body: JSON.stringify({ conv_uid: created.data.conv_uid, user_input: question, chat_mode: mode, select_param: param }),
+      });
+      expect(res.status).toBe(200);
+      await res.text();
+    }
     const { context, page } = await signedInPage(suite.browser, suite.server.url, 'auditadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
     await page.getByTestId('side-menu').getByRole('menuitem', { name: '统计' }).click();
     await waitForRoute(page, /^\/sysMgr\/statistics$/);
@@ -84,7 +96,12 @@ describe('exports of 错误日志 and 统计', () => {
     expect(Number(days.at(-1)?.[3])).toBeGreaterThanOrEqual(1);
     expect(rowsOf(book, '处理失败').slice(1)).toEqual(figures.results.processingFailures.map((f) => [f.source, f.reason, f.count]));
     expect(rowsOf(book, '处理失败').slice(1)).toContainEqual(['对话文件', expect.stringContaining('文件无法解析'), 1]);
+    expect(rowsOf(book, '每日提问').slice(1)).toEqual(expect.arrayContaining([[end, '普通对话', 1], [end, '知识库问答', 1]]));
+    expect(rowsOf(book, '知识空间排行').slice(1)).toEqual([['示例知识库', 1]]);
     await screenshotBoth(page, 'statistics-all-figures');
+    // The lower charts (the page scrolls in its pane).
+    await page.locator('[data-testid="page-pane"][aria-hidden="false"] [aria-label="处理失败原因"]').scrollIntoViewIfNeeded();
+    await screenshotBoth(page, 'statistics-all-figures-lower');
     await context.close();
   });
 

@@ -108,7 +108,7 @@ export function StatisticsPage() {
       <Row gutter={12}>
         {([['操作次数', total('operations')], ['提问次数', questions], ['登录次数', total('logins')], ['失败操作', total('failures')],
           ['处理失败', processingFailures],
-          ['日均活跃用户', days.length ? Math.round(days.reduce((n, d) => n + d.activeUsers, 0) / days.length) : 0]] as const).map(([title, value]) => (
+          ['日均活跃用户', days.length ? Math.round((days.reduce((n, d) => n + d.activeUsers, 0) / days.length) * 10) / 10 : 0]] as const).map(([title, value]) => (
           <Col span={4} key={title}>
             <section className={styles.card}><Statistic title={title} value={value} loading={isFetching && !data} /></section>
           </Col>
@@ -119,7 +119,7 @@ export function StatisticsPage() {
         <Col span={10}><ChartCard title="操作排行" option={options.actions} label="操作排行条形图" /></Col>
       </Row>
       <Row gutter={12}>
-        <Col span={14}><ChartCard title="每日提问（按对话模式）" option={options.questions} label="每日提问柱状图" /></Col>
+        <Col span={14}><ChartCard title="每日提问（按对话模式）" option={options.questions} label="每日提问柱状图" empty={!data?.questions.length} /></Col>
         <Col span={10}><ChartCard title="知识空间提问排行" option={options.spaces} label="知识空间提问排行条形图" empty={!data?.topSpaces.length} /></Col>
       </Row>
       <Row gutter={12}>
