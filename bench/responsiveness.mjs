@@ -3,22 +3,12 @@
 // FINISHED; goal p99 ≤ 50 ms. The PDF is Debian's debian-reference-zh-cn (installed with apt-get when missing).
 // `node bench/responsiveness.mjs` runs it alone; TEXT_WORKER_THREADS=0 gives the figure with the work in the
 // request thread (before D50).
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { realPdf } from './corpus.mjs';
 import { callApi, DEMO_PASSWORD, median, percentile, round, signIn, spread, startServer } from './lib.mjs';
 
-const PDF = '/usr/share/debian-reference/debian-reference.zh-cn.pdf';
 const POLL_MS = 25;
 const ROUNDS = 3;
-
-/** The real PDF, installed from Debian's archive when it is not there yet. */
-function realPdf() {
-  if (!existsSync(PDF)) {
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'debian-reference-zh-cn'], { stdio: 'ignore' });
-  }
-  return readFileSync(PDF);
-}
 
 /** One round: a fresh upload processed while user-detail is polled; its latencies (ms) and processing time (s). */
 async function round1(s, token, pdf, n) {

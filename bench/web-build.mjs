@@ -1,56 +1,81 @@
-// Web build: the JavaScript the /login page loads (gzipped), and all JavaScript.
+// Web build: the JavaScript each page loads from a cold start, gzipped (issue 16's goals: /login ≤ 200 KB, the
+// knowledge page ≤ 300 KB, the chat page with all it loads, an answer with code and a table drawn, ≤ 600 KB), and all
+// JavaScript. A page's figure is every script fetched from opening it until it is idle.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchForBench } from './browser.mjs';
+import { loadFakeLlm } from './fake-llm-lib.mjs';
 import { DEMO_PASSWORD, round, startServer } from './lib.mjs';
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+
+/** The gzipped size of the scripts a page fetches while `run` opens it (and until the network is idle). */
+async function scriptsOf(context, run) {
+  const page = await context.newPage();
+  const loaded = new Set();
+  page.on('response', (res) => {
+    const u = new URL(res.url());
+    if (u.pathname.endsWith('.js')) loaded.add(u.pathname);
+  });
+  await run(page);
+  await page.waitForLoadState('networkidle');
+  await page.close();
+  return { kb: round([...loaded].reduce((n, p) => n + gz(readFileSync(join('dist/web', p))), 0) / 1024, 1), files: loaded.size, paths: loaded };
+}
 
 export async function benchWebBuild() {
   const assets = join('dist/web/assets');
   const all = readdirSync(assets).filter((f) => f.endsWith('.js'));
   const totalGz = all.reduce((n, f) => n + gz(readFileSync(join(assets, f))), 0);
-  const s = await startServer();
+  const { startFakeLlm } = await loadFakeLlm();
+  const llm = await startFakeLlm();
+  const s = await startServer({ env: { SEED_DEMO: 'true', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat' } });
   const { browser, close } = await launchForBench();
   try {
-    const page = await browser.newPage();
-    const loaded = new Set();
-    page.on('response', (res) => {
-      const u = new URL(res.url());
-      if (u.pathname.endsWith('.js')) loaded.add(u.pathname);
+    const login = await scriptsOf(await browser.newContext(), (page) => page.goto(`${s.url}/#/login`, { waitUntil: 'networkidle' }));
+    // Signed in once in a context; each page then opened cold in a new tab of it (the session is in its storage).
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const signing = await context.newPage();
+    await signing.goto(`${s.url}/#/login`);
+    await signing.getByPlaceholder('请输入用户名').fill('demo');
+    await signing.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+    await signing.getByRole('button', { name: /登\s*录/ }).click();
+    await signing.waitForURL(/#\/Transit/);
+    await signing.close();
+    const knowledge = await scriptsOf(context, async (page) => {
+      await page.goto(`${s.url}/#/knowledgeBase`);
+      await page.getByText('新增空间').first().waitFor({ timeout: 30_000 });
     });
-    await page.goto(`${s.url}/#/login`, { waitUntil: 'networkidle' });
-    const initialGz = [...loaded].reduce((n, p) => n + gz(readFileSync(join('dist/web', p))), 0);
-    const login = new Set(loaded);
-
-    // The chat page with everything it loads, signed in (an answer's chart loads ECharts only when one is shown).
-    await page.getByPlaceholder('请输入用户名').fill('demo');
-    await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
-    await page.waitForURL(/#\/Transit/);
-    await page.goto(`${s.url}/#/chatWindow`, { waitUntil: 'networkidle' });
-    await page.getByLabel('输入问题').waitFor();
-    const size = (paths) => [...paths].reduce((n, p) => n + gz(readFileSync(join('dist/web', p))), 0);
-    const chatLoaded = new Set(loaded);
-    // An answer's chart imports ECharts (components/chart/echarts-setup) on the first chart shown: import that module
-    // in the page, as the chart does, and count every file it brings.
+    const chat = await scriptsOf(context, async (page) => {
+      await page.goto(`${s.url}/#/chatWindow`);
+      const input = page.getByLabel('输入问题');
+      await input.waitFor({ timeout: 30_000 });
+      await input.fill('请给出一段示例 [long:3000]');
+      await input.press('Enter');
+      await page.locator('[data-testid="chat-answer"][data-status="complete"]').first().waitFor({ timeout: 60_000 });
+    });
+    // An answer's chart (spreadsheet or database chat) imports ECharts (components/chart/echarts-setup) on the first
+    // chart shown (D66): the same page, then that module imported in it as the chart does.
     const setup = all.find((f) => f.startsWith('echarts-setup-'));
     if (!setup) throw new Error('no echarts-setup chunk in dist/web/assets');
-    const echartsLoaded = [...chatLoaded].filter((p) => p.includes('echarts-setup-')).length;
-    await page.evaluate((url) => import(url), `/assets/${setup}`);
-    await page.waitForLoadState('networkidle');
-    const withChart = new Set(loaded);
+    const withChart = await scriptsOf(context, async (page) => {
+      await page.goto(`${s.url}/#/chatWindow`);
+      await page.getByLabel('输入问题').waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      await page.evaluate((url) => import(url), `/assets/${setup}`);
+    });
     return [
-      { name: 'initial JS for /login, gzipped (KB)', value: round(initialGz / 1024, 1), budget: 200, unit: 'KB' },
+      { name: `initial JS for /login, gzipped (KB; ${login.files} files)`, value: login.kb, budget: 200, unit: 'KB' },
+      { name: `initial JS for the knowledge page (/knowledgeBase, signed in), gzipped (KB; ${knowledge.files} files)`, value: knowledge.kb, budget: 300, unit: 'KB' },
+      { name: `JS of the chat page with all it loads (an answer with code and a table drawn), gzipped (KB; ${chat.files} files)`, value: chat.kb, budget: 600, unit: 'KB' },
+      { name: `JS of the chat page with an answer's chart (ECharts added), gzipped (KB; ${withChart.files} files)`, value: withChart.kb, budget: 600, unit: 'KB' },
+      { name: 'ECharts chunks loaded by the chat page without a chart', value: [...chat.paths].filter((p) => p.includes('echarts-setup-')).length, budget: 0, unit: '' },
       { name: 'all JS, gzipped (KB)', value: round(totalGz / 1024, 1), unit: 'KB' },
-      { name: 'JS files loaded by /login', value: login.size, unit: '' },
-      { name: 'chat page JS with all it loads, gzipped (KB)', value: round(size(chatLoaded) / 1024, 1), budget: 600, unit: 'KB' },
-      { name: 'chat page JS with an answer\'s chart (ECharts added), gzipped (KB)', value: round(size(withChart) / 1024, 1), budget: 600, unit: 'KB' },
-      { name: 'ECharts chunks loaded by the chat page without a chart', value: echartsLoaded, budget: 0, unit: '' },
     ];
   } finally {
     await close();
     await s.stop();
+    await llm.close();
   }
 }

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { AUTH_PATHS } from '../contract/api';
 import { enableIdentityCache, invalidateIdentity } from './identity/identity-cache';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config, LogLevel } from './config';
@@ -23,7 +24,7 @@ import { chatFileRoutes } from './routes/chat/files';
 import { testcaseRoutes } from './routes/testcases';
 import { startWorker } from './jobs/worker';
 import { documentJobHandler } from './knowledge/process';
-import { warmTermIndexes } from './knowledge/term-index';
+import { flushTermIndexSnapshots, keepTermIndexSnapshots, warmTermIndexes } from './knowledge/term-index';
 import { removePartialFiles } from './knowledge/storage';
 import { sweepIncoming } from './uploads/incoming';
 import { seedDemoKnowledge } from './knowledge/demo-seed';
@@ -39,6 +40,14 @@ import { unlockRoute } from './routes/auth/unlock';
 import { healthRoutes } from './routes/health';
 
 /** The app with the TypeBox type provider. */
+/** Where the term indexes' snapshots are kept: per database (a PostgreSQL URL without its password, hashed). */
+function termIndexDir(config: Config): string {
+  if (!config.databaseUrl) return path.join(config.dataDir, 'term-index', 'embedded');
+  const url = new URL(config.databaseUrl);
+  url.password = '';
+  return path.join(config.dataDir, 'term-index', createHash('sha256').update(url.toString()).digest('hex').slice(0, 16));
+}
+
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
 export type BuildAppOptions = {
@@ -129,8 +138,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await sweepIncoming(config, database.kind === 'pglite' ? 0 : config.requestTimeoutMs);
   const worker = startWorker(deps, documentJobHandler(deps), { soleProcess: database.kind === 'pglite', log: app.log });
   app.decorate('documentWorker', worker);
-  // The embedded database ranks full text in memory (D16): build the indexes once started, not at the first question.
-  if (database.kind === 'pglite') app.addHook('onReady', async () => void warmTermIndexes(database.db).catch(() => undefined));
+  // Full text is ranked in memory on both databases (D16, D68): the indexes start from their snapshots on disk (one
+  // directory per database) and are brought up to date once started, not at the first question.
+  keepTermIndexSnapshots(database.db, termIndexDir(config));
+  app.addHook('onReady', async () => void warmTermIndexes(database.db).catch(() => undefined));
+  app.addHook('onClose', () => flushTermIndexSnapshots(database.db));
   if (options.seedDemoKnowledge) {
     await seedDemoKnowledge(deps);
     worker.wake();

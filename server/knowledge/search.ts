@@ -20,10 +20,10 @@ const RRF_K = 60;
  * knowledge chat show (as a percentage): for full text, the share of the question's meaningful words, each weighted
  * by how rare it is among the space's passages (1 + its BM25 inverse document frequency), that the passage holds; a
  * passage holding every word is 100%, one sharing a single common word with the question a few per cent. BM25
- * orders passages of equal relevance. On the embedded database the words are ranked in memory
- * (server/knowledge/term-index.ts) and the candidates read back through THE visibility predicate in SQL; on
- * PostgreSQL (and for a space too large for memory) SQL finds the passages and the same relevance is computed from
- * their words, with the words' frequencies counted in SQL.
+ * orders passages of equal relevance. On both databases the words are ranked in memory
+ * (server/knowledge/term-index.ts, the same function on both: D68) and the candidates read back through THE
+ * visibility predicate in SQL; for a space too large for memory SQL finds the passages and the same relevance is
+ * computed from their words, with the words' frequencies counted in SQL.
  *
  * With an embedding model (and pgvector), the question's vector finds the nearest visible chunks too; a passage's
  * relevance is then the higher of its word relevance and its cosine similarity. A model that fails at question
@@ -76,16 +76,10 @@ function visibleChunks(db: Db, viewer: Viewer, spaceId: number, where: SQL, scor
     .where(and(eq(documentChunks.spaceId, spaceId), where, eq(knowledgeDocuments.status, 'FINISHED'), visibleTo(viewer)));
 }
 
-/** Whether the database is the embedded PGlite (one WASM thread: full-text ranking is done in memory). */
-function embedded(db: Db): boolean {
-  const client = (db as unknown as { $client?: { dumpDataDir?: unknown } }).$client;
-  return typeof client?.dumpDataDir === 'function';
-}
-
 async function fullText(db: Db, viewer: Viewer, spaceId: number, question: string, topK: number, minScore: number): Promise<RecallHit[]> {
   const words = queryWords(question);
   if (!words.length) return [];
-  const index = embedded(db) ? await termIndex(db, spaceId) : null;
+  const index = await termIndex(db, spaceId);
   if (index) return visibleCandidates(db, viewer, spaceId, index.rank(words, minScore), topK);
   const all = queryTerms(question, '&');
   if (!all) return [];

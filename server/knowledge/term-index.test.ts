@@ -1,8 +1,12 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
 import { documentChunks, knowledgeDocuments, knowledgeSpaces, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { termIndex } from './term-index';
+import { flushTermIndexSnapshots, keepTermIndexSnapshots, loadSnapshot, termIndex } from './term-index';
 
 let t: TestApp;
 let spaceId: number;
@@ -18,8 +22,8 @@ async function addDoc(name: string, chunks: string[], status = 'FINISHED'): Prom
 }
 
 /** Chunk ids proposed for the words, best first, as the document each belongs to. */
-async function proposed(words: string[]): Promise<number[]> {
-  const index = await termIndex(t.deps.db, spaceId);
+async function proposed(words: string[], db: Db = t.deps.db): Promise<number[]> {
+  const index = await termIndex(db, spaceId);
   const ids = [...index!.rank(words)].flat().map(([id]) => id);
   if (!ids.length) return [];
   const rows = await t.deps.db.select({ id: documentChunks.id, doc: documentChunks.documentId }).from(documentChunks);
@@ -64,5 +68,54 @@ describe('in-memory term index', () => {
     expect(await proposed(['发布'])).toEqual([]);
     await addDoc('todo', ['发布'], 'TODO');
     expect(await proposed(['发布'])).toEqual([]);
+  });
+
+  it('starts a new process from the snapshot on disk and reads only what changed since', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kb-term-index-'));
+    // A process is its own Db: the indexes are kept per Db (a Proxy is another Db over the same connection).
+    const processOf = () => {
+      const db = new Proxy(t.deps.db, {});
+      keepTermIndexSnapshots(db, dir);
+      return db;
+    };
+    try {
+      const first = processOf();
+      const kept = await addDoc('kept', ['巡检 记录 巡检', '巡检 周期']);
+      const changed = await addDoc('changed', ['巡检 旧版']);
+      const gone = await addDoc('gone', ['巡检 作废']);
+      expect((await proposed(['巡检'], first)).sort()).toEqual([kept, kept, changed, gone].sort());
+      await flushTermIndexSnapshots(first);
+      expect(readdirSync(dir)).toEqual([`space-${spaceId}.idx`]);
+
+      // Meanwhile: one document reprocessed, one deleted, one added.
+      t.clock.advance(1000);
+      await t.deps.db.transaction(async (tx) => {
+        await tx.delete(documentChunks).where(eq(documentChunks.documentId, changed));
+        await tx.insert(documentChunks).values({ documentId: changed, spaceId, seq: 0, content: 'x', terms: '巡检 新版 新版' });
+        await tx.update(knowledgeDocuments).set({ updatedAt: t.clock.now() }).where(eq(knowledgeDocuments.id, changed));
+      });
+      await t.deps.db.delete(knowledgeDocuments).where(eq(knowledgeDocuments.id, gone));
+      const added = await addDoc('added', ['巡检 新增']);
+      // An unchanged document's chunks are not read again: the terms of its rows, rewritten behind the index's back
+      // (updated_at kept), are not what the next process ranks by; the snapshot's are.
+      await t.deps.db.update(documentChunks).set({ terms: '无关' }).where(eq(documentChunks.documentId, kept));
+
+      const second = processOf();
+      expect((await proposed(['巡检'], second)).sort()).toEqual([kept, kept, changed, added].sort());
+      expect(await proposed(['新版'], second)).toEqual([changed]);
+      expect(await proposed(['旧版'], second)).toEqual([]);
+      expect(await proposed(['作废'], second)).toEqual([]);
+      expect(await proposed(['无关'], second)).toEqual([]);
+      // A fresh build (no snapshot) reads the rows as they are.
+      const fresh = new Proxy(t.deps.db, {});
+      expect(await proposed(['无关'], fresh)).toEqual([kept, kept]);
+
+      // A damaged snapshot is not used: the index is built from the database.
+      writeFileSync(path.join(dir, `space-${spaceId}.idx`), 'KBTI\u0004\u0000\u0000\u0000{"ve');
+      expect(await loadSnapshot(dir, spaceId)).toBeNull();
+      expect(await proposed(['无关'], processOf())).toEqual([kept, kept]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

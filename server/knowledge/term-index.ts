@@ -1,8 +1,11 @@
-// An in-memory inverted index of a space's chunk terms, for the embedded database (docs/decisions.md D16).
+// An in-memory inverted index of a space's chunk terms, on both databases (docs/decisions.md D16, D68), kept on disk
+// as a snapshot between runs.
 // PGlite runs PostgreSQL in one WASM thread, where ranking tens of thousands of matching chunks with
 // ts_rank_cd takes seconds; here the same terms are ranked with BM25 in a few milliseconds. The index only
 // proposes candidate chunk ids: the caller fetches them with THE visibility predicate in SQL, so what a viewer
 // may see is never decided here.
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { documentChunks, knowledgeDocuments } from '../db/schema';
@@ -23,8 +26,7 @@ type DocEntry = { updatedAt: number; slots: number[] };
 
 /** A growable list of postings, each `slot << 4 | min(tf, 15)`. */
 class Postings {
-  data = new Int32Array(4);
-  length = 0;
+  constructor(public data = new Int32Array(4), public length = 0) {}
   push(value: number): void {
     if (this.length === this.data.length) {
       const grown = new Int32Array(this.data.length * 2);
@@ -46,6 +48,8 @@ class SpaceIndex {
   private readonly termIds = new Map<string, number>();
   private readonly byPlain = new Map<string, number>();
   private readonly postings: Postings[] = [];
+  /** Whether it holds changes not yet in its snapshot on disk. */
+  unsaved = false;
   aliveCount = 0;
   totalLength = 0;
   lastUsed = 0;
@@ -96,6 +100,78 @@ class SpaceIndex {
       this.totalLength -= this.lengths[slot];
     }
     this.docs.delete(docId);
+  }
+
+  /** The index as flat arrays and its term dictionary, for a snapshot on disk (`saveSnapshot`). */
+  toSnapshot(): { meta: SnapshotMeta; arrays: ArrayBufferView[] } {
+    const docIds: number[] = [];
+    const docUpdated: number[] = [];
+    const docSlotCounts: number[] = [];
+    const docSlots: number[] = [];
+    for (const [id, entry] of this.docs) {
+      docIds.push(id);
+      docUpdated.push(entry.updatedAt);
+      docSlotCounts.push(entry.slots.length);
+      for (const slot of entry.slots) docSlots.push(slot);
+    }
+    const offsets = new Int32Array(this.postings.length + 1);
+    this.postings.forEach((p, i) => (offsets[i + 1] = offsets[i] + p.length));
+    const postings = new Int32Array(offsets[this.postings.length]);
+    this.postings.forEach((p, i) => postings.set(p.data.subarray(0, p.length), offsets[i]));
+    const plainOf: string[] = new Array(this.postings.length).fill('');
+    for (const [plain, id] of this.byPlain) plainOf[id] = plain;
+    const meta: SnapshotMeta = { version: SNAPSHOT_VERSION, chunks: this.chunkIds.length, docs: docIds.length, terms: this.postings.length, plain: plainOf, raw: [...this.termIds] };
+    const arrays = [
+      Float64Array.from(this.chunkIds), Int32Array.from(this.lengths), Uint8Array.from(this.alive, (a) => (a ? 1 : 0)),
+      Float64Array.from(docIds), Float64Array.from(docUpdated), Int32Array.from(docSlotCounts), Int32Array.from(docSlots), offsets, postings,
+    ];
+    return { meta, arrays };
+  }
+
+  /** An index from a snapshot's parts (their lengths checked against its description). */
+  static fromSnapshot(meta: SnapshotMeta, body: Buffer): SpaceIndex {
+    let at = 0;
+    const take = <T extends Float64Array | Int32Array | Uint8Array>(make: new (b: ArrayBuffer, o: number, n: number) => T, size: number, n: number): T => {
+      at = Math.ceil(at / 8) * 8;
+      if (at + n * size > body.byteLength) throw new Error('term index snapshot is cut short');
+      // Copied into an aligned buffer of its own: the file's buffer may start anywhere.
+      const copy = new ArrayBuffer(n * size);
+      new Uint8Array(copy).set(body.subarray(at, at + n * size));
+      at += n * size;
+      return new make(copy, 0, n);
+    };
+    const index = new SpaceIndex();
+    const chunkIds = take(Float64Array, 8, meta.chunks);
+    const lengths = take(Int32Array, 4, meta.chunks);
+    const alive = take(Uint8Array, 1, meta.chunks);
+    const docIds = take(Float64Array, 8, meta.docs);
+    const docUpdated = take(Float64Array, 8, meta.docs);
+    const docSlotCounts = take(Int32Array, 4, meta.docs);
+    const slotTotal = docSlotCounts.reduce((a, b) => a + b, 0);
+    const docSlots = take(Int32Array, 4, slotTotal);
+    const offsets = take(Int32Array, 4, meta.terms + 1);
+    const postings = take(Int32Array, 4, offsets[meta.terms]);
+    index.chunkIds = Array.from(chunkIds);
+    index.lengths = Array.from(lengths);
+    index.alive = Array.from(alive, (a) => a === 1);
+    for (let i = 0; i < meta.chunks; i++) {
+      if (!index.alive[i]) continue;
+      index.aliveCount++;
+      index.totalLength += index.lengths[i];
+    }
+    let s = 0;
+    for (let i = 0; i < meta.docs; i++) {
+      const slots = Array.from(docSlots.subarray(s, s + docSlotCounts[i]));
+      s += docSlotCounts[i];
+      index.docs.set(docIds[i], { updatedAt: docUpdated[i], slots });
+    }
+    for (let id = 0; id < meta.terms; id++) {
+      const data = postings.subarray(offsets[id], offsets[id + 1]);
+      index.postings.push(new Postings(data, data.length));
+      if (meta.plain[id]) index.byPlain.set(meta.plain[id], id);
+    }
+    for (const [raw, id] of meta.raw) index.termIds.set(raw, id);
+    return index;
   }
 
   /** Slots that hold dead chunks; past half, the index is rebuilt instead of patched. */
@@ -193,6 +269,96 @@ export function wordWeight(n: number, df: number): number {
   return 1 + Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Snapshots: each space's index is kept on disk too, so a restarted process starts from it and reads only the
+// documents that changed since, instead of every chunk (the first question after a restart waited seconds).
+
+const SNAPSHOT_VERSION = 1;
+const SNAPSHOT_MAGIC = 'KBTI';
+/** A snapshot is written this long after the last change, off the path of the request that made it. */
+const SNAPSHOT_DELAY_MS = 2000;
+
+type SnapshotMeta = { version: number; chunks: number; docs: number; terms: number; plain: string[]; raw: [string, number][] };
+
+const snapshotDirs = new WeakMap<Db, string>();
+const saveTimers = new WeakMap<SpaceIndex, NodeJS.Timeout>();
+
+/** Keeps the indexes of `db` as snapshots in `dir` (read at a space's first use, written after changes). */
+export function keepTermIndexSnapshots(db: Db, dir: string): void {
+  snapshotDirs.set(db, dir);
+}
+
+const snapshotFile = (dir: string, spaceId: number) => path.join(dir, `space-${spaceId}.idx`);
+
+/** Writes the index's snapshot (to a temporary file, then renamed over the old one: never a half-written file). */
+export async function saveSnapshot(dir: string, spaceId: number, index: SpaceIndex): Promise<void> {
+  index.unsaved = false;
+  const { meta, arrays } = index.toSnapshot();
+  const head = Buffer.from(JSON.stringify(meta));
+  const parts: Uint8Array[] = [Buffer.from(SNAPSHOT_MAGIC), Buffer.alloc(4), head];
+  parts[1] = Buffer.from(new Uint32Array([head.byteLength]).buffer);
+  let body = 0;
+  for (const a of arrays) {
+    const pad = (8 - (body % 8)) % 8;
+    if (pad) parts.push(new Uint8Array(pad));
+    parts.push(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+    body += pad + a.byteLength;
+  }
+  await mkdir(dir, { recursive: true });
+  const file = snapshotFile(dir, spaceId);
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(temp, parts);
+    await rename(temp, file);
+  } catch (err) {
+    index.unsaved = true;
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
+
+/** The space's index from its snapshot, or null when there is none or it cannot be read (then it is rebuilt). */
+export async function loadSnapshot(dir: string, spaceId: number): Promise<SpaceIndex | null> {
+  let file: Buffer;
+  try {
+    file = await readFile(snapshotFile(dir, spaceId));
+  } catch {
+    return null;
+  }
+  try {
+    if (file.subarray(0, 4).toString() !== SNAPSHOT_MAGIC) return null;
+    const headLength = file.readUInt32LE(4);
+    const meta = JSON.parse(file.subarray(8, 8 + headLength).toString()) as SnapshotMeta;
+    if (meta.version !== SNAPSHOT_VERSION) return null;
+    return SpaceIndex.fromSnapshot(meta, file.subarray(8 + headLength));
+  } catch {
+    return null;
+  }
+}
+
+function scheduleSave(db: Db, spaceId: number, index: SpaceIndex): void {
+  const dir = snapshotDirs.get(db);
+  if (!dir || !index.unsaved) return;
+  clearTimeout(saveTimers.get(index));
+  const timer = setTimeout(() => {
+    saveTimers.delete(index);
+    void saveSnapshot(dir, spaceId, index).catch(() => undefined);
+  }, SNAPSHOT_DELAY_MS);
+  timer.unref();
+  saveTimers.set(index, timer);
+}
+
+/** Writes every index with changes not yet on disk (at shutdown). */
+export async function flushTermIndexSnapshots(db: Db): Promise<void> {
+  const dir = snapshotDirs.get(db);
+  const spaces = indexes.get(db);
+  if (!dir || !spaces) return;
+  for (const [spaceId, slot] of spaces) {
+    clearTimeout(saveTimers.get(slot.index));
+    if (slot.index.unsaved && slot.index.generation >= 0) await saveSnapshot(dir, spaceId, slot.index).catch(() => undefined);
+  }
+}
+
 /** A proposed chunk: its id and relevance (0..1). */
 export type Candidate = [chunkId: number, score: number];
 
@@ -213,9 +379,14 @@ async function sync(db: Db, spaceId: number, index: SpaceIndex, generation: numb
   const finished = await db.select({ id: knowledgeDocuments.id, updatedAt: knowledgeDocuments.updatedAt }).from(knowledgeDocuments)
     .where(and(eq(knowledgeDocuments.spaceId, spaceId), eq(knowledgeDocuments.status, 'FINISHED')));
   const current = new Map(finished.map((d) => [d.id, d.updatedAt.getTime()]));
-  for (const [docId, entry] of index.docs) if (current.get(docId) !== entry.updatedAt) index.removeDoc(docId);
-  if (index.deadCount > index.aliveCount) index = new SpaceIndex();
+  for (const [docId, entry] of index.docs) {
+    if (current.get(docId) === entry.updatedAt) continue;
+    index.removeDoc(docId);
+    index.unsaved = true;
+  }
+  if (index.deadCount > index.aliveCount) index = Object.assign(new SpaceIndex(), { unsaved: true });
   const missing = finished.filter((d) => !index.docs.has(d.id));
+  if (missing.length) index.unsaved = true;
   for (let i = 0; i < missing.length; i += LOAD_BATCH) {
     const batch = missing.slice(i, i + LOAD_BATCH);
     for (const d of batch) index.docs.set(d.id, { updatedAt: d.updatedAt.getTime(), slots: [] });
@@ -241,7 +412,16 @@ export async function termIndex(db: Db, spaceId: number): Promise<SpaceIndex | n
   let spaces = indexes.get(db);
   if (!spaces) indexes.set(db, (spaces = new Map()));
   let slot = spaces.get(spaceId);
-  if (!slot) spaces.set(spaceId, (slot = { index: new SpaceIndex(), pending: null, tooLargeAt: null }));
+  if (!slot) {
+    spaces.set(spaceId, (slot = { index: new SpaceIndex(), pending: null, tooLargeAt: null }));
+    const dir = snapshotDirs.get(db);
+    if (dir) {
+      const first = slot;
+      first.pending = loadSnapshot(dir, spaceId)
+        .then((loaded) => (first.index = loaded ?? first.index))
+        .finally(() => (first.pending = null));
+    }
+  }
   const entry = slot;
   await settled(entry);
   const generation = await spaceGeneration(db, spaceId);
@@ -254,6 +434,7 @@ export async function termIndex(db: Db, spaceId: number): Promise<SpaceIndex | n
         const index = await entry.pending;
         entry.index = index ?? new SpaceIndex();
         entry.tooLargeAt = index ? null : generation;
+        if (index) scheduleSave(db, spaceId, index);
       } catch (err) {
         entry.index = new SpaceIndex();
         throw err;

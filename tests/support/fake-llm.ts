@@ -2,6 +2,7 @@
 //
 // Markers in the last user message steer it:
 //   [slow:N]        wait N ms before each streamed token (and each piece of a tool call)
+//   [rate:N]        stream the answer at N characters a second (a model's pace)
 //   [fail-after:N]  stream N tokens, then break the connection (a model that dies mid-answer)
 //   [long:N]        answer with about N characters of markdown (paragraphs, a table, code)
 //   [error:S]       answer HTTP status S with an OpenAI error body
@@ -248,6 +249,9 @@ async function streamAnswer(
     return;
   }
   const tokens = tokenize(answer);
+  const rate = marker(user, 'rate');
+  const began = performance.now();
+  let sent = 0;
   for (let i = 0; i < tokens.length; i++) {
     if (closed) return;
     if (failAfter !== null && i >= failAfter) {
@@ -255,6 +259,10 @@ async function streamAnswer(
       return;
     }
     if (slow) await new Promise((r) => setTimeout(r, slow));
+    // At `rate` characters a second: each token waits until the characters before it are due.
+    const due = rate ? began + (sent * 1000) / rate - performance.now() : 0;
+    if (due > 0) await new Promise((r) => setTimeout(r, due));
+    sent += tokens[i].length;
     if (closed) return;
     res.write(frame({ content: tokens[i] }, null));
   }
