@@ -199,4 +199,4 @@ export async function benchKnowledgeScale() {
   return [...(await onPglite(docs)), ...(await onPostgres(docs))];
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) console.table(await benchKnowledgeScale());
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) console.table(await benchKnowledgeScale());

@@ -3,6 +3,11 @@
 /** Chat modes (DB-GPT `ChatScene` codes; `chat_agent` is chat with the tools base, issue 15). */
 export const CHAT_MODES = ['chat_normal', 'chat_knowledge', 'chat_excel', 'chat_with_db_qa', 'chat_with_db_execute', 'chat_agent'] as const;
 export type ChatMode = (typeof CHAT_MODES)[number];
+/** Each mode's Chinese name, as the mode switch and 统计 show it. */
+export const CHAT_MODE_NAMES: Record<ChatMode, string> = {
+  chat_normal: '普通对话', chat_knowledge: '知识库问答', chat_excel: '表格问答', chat_with_db_execute: '数据库对话',
+  chat_with_db_qa: '数据库问答', chat_agent: '工具对话',
+};
 export const DEFAULT_CHAT_MODE: ChatMode = 'chat_normal';
 /** Spec §9. */
 export const DEFAULT_TEMPERATURE = 0.9;

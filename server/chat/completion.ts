@@ -14,7 +14,7 @@ import type { SessionUser } from '../identity/sessions';
 import { viewerOf } from '../knowledge/visibility';
 import { isAbort, LlmError } from '../llm/models';
 import { ownedDialogueWithMessages } from './dialogues';
-import { historyWithinBudget, roundsOf } from './history';
+import { estimateTokens, historyWithinBudget, roundsOf } from './history';
 import type { DialogueRef, PreparedAnswer } from './mode';
 import { modeHandler } from './modes';
 import type { ChatRuntime } from './runtime';
@@ -220,6 +220,10 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
   // embedded database works on this thread, so a write started first would hold the request back). The write is
   // awaited before the first text goes out, so a crash never loses what was shown.
   const options = { temperature: p.temperature, maxTokens: p.maxTokens };
+  const askedOn = deps.now();
+  const askedAt = performance.now();
+  let firstAt: number | null = null;
+  let lastAt = askedAt;
   const pieces = !p.model || p.answer.reply !== undefined ? null
     : p.answer.run ? p.answer.run({ model: p.model, round: p.round, ...options, signal, frame: (frame) => send(frame) })
       : runtime.models.stream(p.model, p.answer.messages, options, signal);
@@ -264,6 +268,8 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
       for (let next = await firstPiece; !next.done; next = await pieces.next()) {
         const piece = next.value;
         // Nothing is shown before the question and the streaming answer are stored.
+        lastAt = performance.now();
+        firstAt ??= lastAt;
         if (!raw) await stored();
         raw += piece;
         text += piece;
@@ -317,6 +323,31 @@ export async function runCompletion(deps: Deps, runtime: ChatRuntime, p: Prepare
     runtime.running.delete(p.dialogue.id);
     send(STREAM_DONE);
     sink.end();
+    if (!beginError) {
+      const timed = pieces && firstAt !== null;
+      await recordAnswer(deps, p, askedOn, status, {
+        queueWaitMs: pieces ? runtime.models.queueWaitOf(signal) : null,
+        firstTokenMs: timed ? firstAt! - askedAt : null,
+        tokens: timed ? estimateTokens(raw) : null,
+        streamMs: timed ? lastAt - firstAt! : null,
+      });
+    }
   }
   return status;
+}
+
+type AnswerTimings = { queueWaitMs: number | null; firstTokenMs: number | null; tokens: number | null; streamMs: number | null };
+
+/**
+ * The answer's row for 统计 (D65): who asked in which mode (and knowledge space), the model and its timings. Written
+ * after the answer has ended, off the path of its text; a failing write loses only the figure.
+ */
+async function recordAnswer(deps: Deps, p: PreparedCompletion, at: Date, status: AnswerStatus, t: AnswerTimings): Promise<void> {
+  const d = p.dialogue;
+  const space = d.chatMode === 'chat_knowledge' && d.selectParam ? sql`(select id from knowledge_spaces where name = ${d.selectParam})` : sql`null`;
+  const int = (v: number | null) => (v === null ? null : Math.round(v));
+  await deps.db.execute(sql`
+    insert into chat_answer_stats (at, user_id, chat_mode, space_id, model_name, status, queue_wait_ms, first_token_ms, tokens, stream_ms)
+    values (${at.toISOString()}::timestamptz, ${d.ownerId}, ${d.chatMode}, ${space}, ${p.model}, ${status},
+      ${int(t.queueWaitMs)}, ${int(t.firstTokenMs)}, ${t.tokens}, ${int(t.streamMs)})`).catch(() => undefined);
 }

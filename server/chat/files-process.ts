@@ -71,5 +71,6 @@ export function chatFileJobHandler(deps: Deps): JobHandler {
     rowOf: fileIdOf,
     process: (fileId, signal) => processChatFile(deps, fileId, signal),
     setStatus: (fileId, status, result) => setStatus(deps, fileId, status, result),
+    table: 'chat_files',
   });
 }

@@ -148,6 +148,23 @@ export const auditLog = pgTable('audit_log', {
   index('audit_log_at_idx').on(t.at), index('audit_log_actor_idx').on(t.actorUsername), index('audit_log_action_idx').on(t.action),
 ]);
 
+/**
+ * The audit log rolled up per Beijing day, actor and action (D64), kept by a statement trigger on audit_log's
+ * inserts (migration 0016), so 统计 reads ~days × actors × actions rows instead of every entry. The audit log is
+ * append-only, so a rollup row only ever grows. `actor_id` null: the system's own entries (one row, nulls not distinct).
+ */
+export const auditDaily = pgTable('audit_daily', {
+  /** Days since 1970-01-01 in China Standard Time: floor((epoch + 8 h) / 1 day). */
+  day: integer('day').notNull(),
+  actorId: integer('actor_id'),
+  action: text('action').notNull(),
+  operations: integer('operations').notNull(),
+  /** Successful sign-ins (action login, result success). */
+  logins: integer('logins').notNull(),
+  /** Entries whose result is not success. */
+  failures: integer('failures').notNull(),
+}, (t) => [unique('audit_daily_key_uq').on(t.day, t.actorId, t.action).nullsNotDistinct()]);
+
 /** Dictionaries (数据字典), grouped as spec §3 lists: common, knowledge, project, task-center, rd-config. */
 export const dictionaries = pgTable('dictionaries', {
   code: text('code').primaryKey(),
@@ -336,6 +353,28 @@ export const chatMessages = pgTable('chat_messages', {
   unique('chat_messages_round_uq').on(t.dialogueId, t.round, t.role),
   index('chat_messages_status_idx').on(t.status),
 ]);
+
+/**
+ * One row per answer asked of chat (D65), written where the answer is made: when, who, the mode and (knowledge
+ * chat) the space, the model, and the model's timings — the wait for a slot in the model's queue, the time to the
+ * first text (queue included, as the user waits it) and the estimated tokens per second after it. Timings are null
+ * when no model was asked (no model configured, a reply without one, a failure before the first text).
+ */
+export const chatAnswerStats = pgTable('chat_answer_stats', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  at: at('at').notNull(),
+  userId: integer('user_id'),
+  chatMode: text('chat_mode').notNull(),
+  spaceId: integer('space_id'),
+  modelName: text('model_name'),
+  /** complete | stopped | failed */
+  status: text('status').notNull(),
+  queueWaitMs: integer('queue_wait_ms'),
+  firstTokenMs: integer('first_token_ms'),
+  tokens: integer('tokens'),
+  /** From the first text to the last, for tokens per second. */
+  streamMs: integer('stream_ms'),
+}, (t) => [index('chat_answer_stats_at_idx').on(t.at)]);
 
 /** Files uploaded into a dialogue: documents for file chat, spreadsheets for `chat_excel`. */
 export const chatFiles = pgTable('chat_files', {

@@ -1,6 +1,17 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import type { Job } from './queue';
-import { PermanentJobError, type JobHandler } from './worker';
+import { PermanentJobError, type JobHandler, type JobUser } from './worker';
+
+/** The user a statement selects as `id, username` (the first row), for a failed job's entry in the error log. */
+export async function jobUser(deps: Pick<Deps, 'db'>, query: SQL): Promise<JobUser | undefined> {
+  const result = (await deps.db.execute(query)) as unknown as { rows: JobUser[] };
+  return result.rows[0];
+}
+
+/** The user of a row's owner column, e.g. a document's uploader. */
+export const rowOwner = (deps: Pick<Deps, 'db'>, table: 'knowledge_documents' | 'chat_files', rowId: number) =>
+  jobUser(deps, sql`SELECT u.id, u.username FROM ${sql.identifier(table)} r JOIN users u ON u.id = r.owner_id WHERE r.id = ${rowId}`);
 
 /** A queue whose jobs each process one row that shows its own status to users (a document, a chat file). */
 export type RowStatusQueue = {
@@ -10,6 +21,8 @@ export type RowStatusQueue = {
   /** Processes the row; throws PermanentJobError for a failure no retry can mend (a corrupt file). */
   process: (rowId: number, signal: AbortSignal) => Promise<void>;
   setStatus: (rowId: number, status: 'TODO' | 'FAILED', result: string) => Promise<void>;
+  /** The table whose `owner_id` started the job (uploader, asker). */
+  table: 'knowledge_documents' | 'chat_files';
 };
 
 /**
@@ -35,6 +48,7 @@ export function rowStatusJobHandler(deps: Deps, q: RowStatusQueue): JobHandler {
         throw err;
       }
     },
+    userOf: (job) => rowOwner(deps, q.table, q.rowOf(job)),
     onFailed: async (job, reason) => {
       await q.setStatus(q.rowOf(job), 'FAILED', reason.slice(0, 500));
     },

@@ -8,6 +8,9 @@ export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
 
+/** Who started a job. */
+export type JobUser = { id: number; username: string };
+
 /** What a queue's worker does, and its limits. */
 export type JobHandler = {
   queue: string;
@@ -20,6 +23,8 @@ export type JobHandler = {
   /** Wait before a failed attempt is tried again. */
   retryDelayMs: number;
   run: (job: Job, signal: AbortSignal) => Promise<void>;
+  /** The user who started the job (the uploader, the asker, the tester), named in the error log when it fails (D56). */
+  userOf?: (job: Job) => Promise<JobUser | undefined>;
   /** Called once when a job fails for good (attempts used up, permanent error, or its worker died too often). */
   onFailed?: (job: Job, reason: string) => Promise<void>;
 };
@@ -69,8 +74,10 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
   const logError = (err: unknown, msg: string) => options.log?.error({ err, queue: handler.queue }, msg);
 
   async function finishFailed(job: Job, reason: string) {
+    const user = await handler.userOf?.(job).catch((err: unknown) => void logError(err, 'job user not found'));
     await recordError(deps, {
       kind: 'job', summary: `后台任务失败（${handler.queue}，第 ${job.attempts} 次尝试后）`, detail: reason, route: handler.queue,
+      userId: user?.id ?? null, username: user?.username ?? '',
     });
     try {
       await handler.onFailed?.(job, reason);

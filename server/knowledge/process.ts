@@ -84,5 +84,6 @@ export function documentJobHandler(deps: Deps): JobHandler {
     rowOf: docIdOf,
     process: (docId, signal) => processDocument(deps, docId, signal),
     setStatus: (docId, status, result) => setStatus(deps, docId, status, result),
+    table: 'knowledge_documents',
   });
 }

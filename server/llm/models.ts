@@ -63,6 +63,8 @@ export class Models {
   private client: OpenAI | null = null;
   private readonly clientOptions: ConstructorParameters<typeof OpenAI>[0] | null;
   private readonly limiters = new Map<string, ConcurrencyLimiter>();
+  /** Per answer's signal: the milliseconds its chat calls waited for a model slot (统计's queue wait, D65). */
+  private readonly waits = new WeakMap<AbortSignal, number>();
 
   constructor(config: Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModels' | 'embeddingModel' | 'llmTimeoutMs'>) {
     this.chatModels = config.llmBaseUrl ? config.llmModels : [];
@@ -115,7 +117,7 @@ export class Models {
     model: string, messages: AgentMessage[], tools: ModelTool[],
     options: ChatOptions & { toolChoice?: 'auto' | 'none'; onToolName?: (name: string) => void }, signal: AbortSignal,
   ): AsyncGenerator<string, ModelToolCall[]> {
-    const release = await this.limiter(model).acquire(signal);
+    const release = await this.slot(model, signal);
     let started = false;
     const calls: ModelToolCall[] = [];
     try {
@@ -158,19 +160,25 @@ export class Models {
 
   /** A whole answer (not streamed), through the model's queue. */
   async complete(model: string, messages: LlmMessage[], options: ChatOptions, signal?: AbortSignal): Promise<string> {
-    return this.limiter(model).run(async () => {
+    const release = await this.slot(model, signal);
+    try {
       const client = await this.requireClient();
-      try {
-        const res = await client.chat.completions.create(
-          { model, messages, temperature: options.temperature, max_tokens: options.maxTokens },
-          { signal },
-        );
-        return res.choices[0]?.message?.content ?? '';
-      } catch (err) {
-        if (isAbort(err, signal)) throw err;
-        throw llmErrorMessage(err, model);
-      }
-    }, signal);
+      const res = await client.chat.completions.create(
+        { model, messages, temperature: options.temperature, max_tokens: options.maxTokens },
+        { signal },
+      );
+      return res.choices[0]?.message?.content ?? '';
+    } catch (err) {
+      if (isAbort(err, signal)) throw err;
+      throw llmErrorMessage(err, model);
+    } finally {
+      release();
+    }
+  }
+
+  /** How long the chat calls made with `signal` (one answer's) waited for a model slot, in milliseconds. */
+  queueWaitOf(signal: AbortSignal): number {
+    return this.waits.get(signal) ?? 0;
   }
 
   /** Embeddings of texts through the embedding model's queue; null when no embedding model is configured. */
@@ -194,6 +202,14 @@ export class Models {
     if (!this.clientOptions) throw new LlmError('未配置大模型', 'no_model');
     this.client ??= new (await loadSdk()).default(this.clientOptions);
     return this.client;
+  }
+
+  /** A slot in the chat model's queue; the wait is added to the signal's (queueWaitOf). */
+  private async slot(model: string, signal?: AbortSignal): Promise<() => void> {
+    const t0 = performance.now();
+    const release = await this.limiter(model).acquire(signal);
+    if (signal) this.waits.set(signal, (this.waits.get(signal) ?? 0) + performance.now() - t0);
+    return release;
   }
 
   private limiter(model: string): ConcurrencyLimiter {

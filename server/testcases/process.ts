@@ -2,11 +2,12 @@
 // request when they fail the check), and store them with the task's finish in one transaction, so a task's cases are
 // stored once or not at all, whatever happens to the process. Pause and terminate abort the model request: at once
 // in this process, and within a second from another (the task row is read every second while the model works).
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { TESTCASE_MESSAGES, type TaskStatus } from '../../contract/api';
 import type { Deps } from '../deps';
 import { testcaseCases, testcaseItems, testcaseTasks } from '../db/schema';
 import type { Job } from '../jobs/queue';
+import { jobUser } from '../jobs/row-status-handler';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
 import { isAbort, LlmError, modelsOf } from '../llm/models';
 import { parseCases, promptFor, repairPrompt, type DraftCase } from './cases';
@@ -111,6 +112,9 @@ export function testcaseJobHandler(deps: Deps): JobHandler {
     timeoutMs: deps.config.jobTimeoutMs,
     retryDelayMs: 2000,
     run: (job, signal) => runTask(deps, job, signal),
+    // The tester: the generation's owner, who confirmed its items and started its tasks.
+    userOf: (job) => jobUser(deps, sql`SELECT u.id, u.username FROM testcase_tasks t JOIN testcase_generations g ON g.id = t.generation_id
+      JOIN users u ON u.id = g.owner_id WHERE t.id = ${Number((job.payload as { taskId?: unknown }).taskId)}`),
     onFailed: async (job, reason) => {
       await pauseWithReason(deps, Number((job.payload as { taskId?: unknown }).taskId), `生成失败，已暂停：${reason}`);
     },

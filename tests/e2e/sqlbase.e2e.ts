@@ -88,7 +88,8 @@ describe('database chat in the browser', () => {
       throw err;
     }
     await answer.getByRole('tab', { name: '图表' }).click();
-    await answer.getByRole('img').first().waitFor();
+    // The chart is drawn by ECharts (loaded now, with the first chart shown) on a canvas.
+    await answer.locator('[role="img"] canvas').first().waitFor({ timeout: 15_000 });
     await screenshotBoth(page, 'sqlbase-chat-chart');
     await answer.getByRole('tab', { name: '数据' }).click();
     await expectText(answer.locator('.ant-table').first(), '华东');

@@ -32,25 +32,30 @@ async function signedIn(username: string, password: string, home: RegExp): Promi
 const dialog = (page: Page): Locator => page.getByRole('dialog').last();
 /** The page of the active tab (the other tabs' pages stay mounted, hidden). */
 const pane = (page: Page): Locator => page.locator('[data-testid="page-pane"][aria-hidden="false"]');
+/**
+ * Opens a management page and waits until its tab is the one shown. A hash change returns before the app has
+ * routed, so without this the next locator matches the page still shown (the previous tab's tree and 新增).
+ */
+async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(`${server.url}/#${path}`);
+  await page.locator(`[data-testid="page-pane"][data-key="${path}"][aria-hidden="false"]`).waitFor({ timeout: 15_000 });
+}
 /** A table row holding a text. */
 const row = (page: Page, text: string): Locator => pane(page).locator('tr.ant-table-row', { hasText: text }).first();
 
 describe('system management end to end', () => {
   it('sysadmin creates a department and a user in it, and hands over the one-time password', async () => {
     const { context, page } = await signedIn('sysadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
-    await page.goto(`${server.url}/#/sysMgr/deptMgr`);
+    await openPage(page, '/sysMgr/deptMgr');
     await pane(page).getByRole('button', { name: /新增下级/ }).first().click();
     await dialog(page).getByPlaceholder('请输入部门名称').fill(DEPT);
     await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
     await expectText(pane(page).locator('.search-tree'), DEPT);
     await screenshotBoth(page, 'flow-dept-created');
 
-    await page.goto(`${server.url}/#/sysMgr/userMgr`);
+    await openPage(page, '/sysMgr/userMgr');
     // The tree's node (the management pages' trees also sit, hidden, in the other tabs and pickers).
     await pane(page).locator('.search-tree').getByText(DEPT, { exact: true }).filter({ visible: true }).first().click();
-    // The list switches to the department before 新增 (which then creates the user in it); clicking while it
-    // re-renders found a button being replaced (seen since the pages sit in tabs).
-    await page.waitForTimeout(1000);
     await pane(page).getByRole('button', { name: /^\S*\s*新\s*增$/ }).filter({ visible: true }).first().click();
     const form = dialog(page);
     await form.getByPlaceholder('字母开头，如 zhang.wei').fill(USERNAME);
@@ -67,7 +72,7 @@ describe('system management end to end', () => {
 
   it('secadmin puts the user in a role and raises the clearance', async () => {
     const { context, page } = await signedIn('secadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
-    await page.goto(`${server.url}/#/sysMgr/roleMgr`);
+    await openPage(page, '/sysMgr/roleMgr');
     await row(page, '市场人员').getByRole('button', { name: '分配人员' }).click();
     const members = dialog(page);
     await members.getByPlaceholder('搜索姓名、用户名或部门').first().fill(FULL_NAME);
@@ -77,7 +82,7 @@ describe('system management end to end', () => {
     await members.getByRole('button', { name: /保\s*存/ }).click();
     await members.waitFor({ state: 'detached', timeout: 15_000 });
 
-    await page.goto(`${server.url}/#/sysMgr/userMgr`);
+    await openPage(page, '/sysMgr/userMgr');
     await row(page, USERNAME).getByRole('button', { name: '设置密级' }).click();
     const clearance = dialog(page);
     await clearance.locator('.ant-select').click();
@@ -108,7 +113,7 @@ describe('system management end to end', () => {
 
   it('auditadmin finds every step in the log', async () => {
     const { context, page } = await signedIn('auditadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
-    await page.goto(`${server.url}/#/sysMgr/logMgr`);
+    await openPage(page, '/sysMgr/logMgr');
     const table = pane(page).locator('.ant-table-tbody');
     for (const [who, what] of [
       ['sysadmin', '新增部门'], ['sysadmin', '新增用户'], ['secadmin', '分配人员'], ['secadmin', '设置密级'], [USERNAME, '修改密码'],

@@ -4,9 +4,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES, CHAT_PATHS, type ChatFile } from '../../../contract/api';
 import type { TableMeta } from '../../chat/excel/table';
-import { removeDialogueFiles, tablePathOf } from '../../chat/files';
+import { CHAT_FILE_QUEUE, removeDialogueFiles, tablePathOf } from '../../chat/files';
 import { searchChatFiles } from '../../chat/files-search';
-import { auditLog, chatDialogues, chatFileChunks, chatFiles, functionButtons, functions, roleButtons, roles } from '../../db/schema';
+import { auditLog, chatDialogues, errorLogs, chatFileChunks, chatFiles, functionButtons, functions, roleButtons, roles } from '../../db/schema';
 import { invalidateIdentity } from '../../identity/identity-cache';
 import { bearer, signIn } from '../../test-support/http';
 import { makeDocx, makeXlsx } from '../../test-support/fixtures';
@@ -211,6 +211,9 @@ describe('chat file processing, status and search', () => {
     const corrupt = await makeZip({ 'word/document.xml': 'garbage' });
     const doc = await upload('wangfang', { fields: { conv_id: conv2 }, file: { name: '坏.docx', bytes: corrupt } });
     expect((await settled(doc.json().data.id))).toMatchObject({ status: 'FAILED', result: expect.stringMatching(/^文件无法解析/) });
+    // The failed job names the asker who uploaded the file in the error log.
+    const logged = await t.deps.db.select().from(errorLogs).where(eq(errorLogs.route, CHAT_FILE_QUEUE));
+    expect(logged.map((e) => [e.kind, e.username])).toEqual([['job', 'wangfang']]);
     const headerOnly = await upload('wangfang', { fields: { conv_id: conv2 }, file: { name: '空表.csv', bytes: text('姓名,年龄\n') } }, CHAT_PATHS.excelFileAdd);
     expect(headerOnly.statusCode, headerOnly.body).toBe(200);
     const failed = await settled(headerOnly.json().data.id);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_PATHS } from '../../../contract/api';
-import { auditLog, documentChunks, knowledgeDocuments, roles } from '../../db/schema';
+import { auditLog, documentChunks, errorLogs, knowledgeDocuments, roles } from '../../db/schema';
+import { DOCUMENT_QUEUE } from '../../knowledge/process';
 import { bearer, signIn } from '../../test-support/http';
 import { makePdf } from '../../test-support/fixtures';
 import { multipartBody } from '../../test-support/multipart';
@@ -220,6 +221,9 @@ describe('documents: upload, processing, visibility', () => {
     expect(settled[good].status).toBe('FINISHED');
     expect(settled[broken].status).toBe('FAILED');
     expect(settled[broken].result).toMatch(/^文件无法解析/);
+    // The failed job names the uploader in the error log.
+    const logged = await t.deps.db.select().from(errorLogs).where(eq(errorLogs.route, DOCUMENT_QUEUE));
+    expect(logged.map((e) => [e.kind, e.username])).toEqual([['job', 'demo']]);
     const failedList = await post(at(KNOWLEDGE_PATHS.documentList), 'demo', { status: 'FAILED' });
     expect(failedList.json().data.data.map((d: { id: number }) => d.id)).toEqual([broken]);
     const retried = await post(KNOWLEDGE_PATHS.taskRetryFailed, 'demo', { space_name: SPACE });

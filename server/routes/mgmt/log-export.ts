@@ -43,17 +43,29 @@ const COLUMNS: SheetColumn<AuditRow>[] = [
 /** A column of an exported sheet: Chinese header, width in characters, the cell's text. */
 export type SheetColumn<R> = { header: string; width: number; value: (row: R) => string | number };
 
-/** Rows as an xlsx workbook of one sheet: Chinese headers, frozen header row, filters on every column. */
-export async function sheetWorkbook<R>(sheetName: string, columns: SheetColumn<R>[], rows: R[], generatedAt: Date): Promise<Buffer> {
+/** One sheet of an exported workbook. */
+export type Sheet<R> = { name: string; columns: SheetColumn<R>[]; rows: R[] };
+/** A sheet of rows of any type, for a workbook of several. */
+export const sheetOf = <R>(name: string, columns: SheetColumn<R>[], rows: R[]) => ({ name, columns, rows }) as unknown as Sheet<unknown>;
+
+/** Sheets as an xlsx workbook: Chinese headers, frozen header row, filters on every column of each sheet. */
+export async function sheetsWorkbook(sheets: Sheet<unknown>[], generatedAt: Date): Promise<Buffer> {
   const workbook = new (await loadExcel()).Workbook();
   workbook.creator = '系统管理';
   workbook.created = generatedAt;
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
-  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row)));
-  sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  for (const { name, columns, rows } of sheets) {
+    const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
+    for (const row of rows) sheet.addRow(columns.map((c) => c.value(row)));
+    sheet.getRow(1).font = { bold: true };
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  }
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Rows as an xlsx workbook of one sheet. */
+export async function sheetWorkbook<R>(sheetName: string, columns: SheetColumn<R>[], rows: R[], generatedAt: Date): Promise<Buffer> {
+  return sheetsWorkbook([sheetOf(sheetName, columns, rows)], generatedAt);
 }
 
 /** The audit entries as an xlsx workbook. */

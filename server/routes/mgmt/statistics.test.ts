@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATISTICS_PATHS } from '../../../contract/api';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -76,5 +77,13 @@ describe('统计 (issue 17)', () => {
     });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Every figure is a sheet; the daily sheet holds the same numbers as the page.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['每日操作', '操作排行', '每日提问', '知识空间排行', '文档与分段', '处理失败', '模型耗时']);
+    const rows = (name: string) => book.getWorksheet(name)!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    expect(rows('每日操作')).toEqual([['日期（北京时间）', '操作次数', '活跃用户', '登录次数', '失败操作'], ['2026-03-01', 3, 2, 1, 1], ['2026-03-02', 2, 2, 1, 0]]);
+    expect(rows('操作排行').slice(1, 3)).toEqual([['登录', 3], ['上传文档', 2]]);
+    expect(rows('模型耗时')[0]).toEqual(['模型', '回答数', '首字时间平均（毫秒）', '首字时间P90（毫秒）', '每秒 token 数', '排队等待平均（毫秒）', '排队等待最长（毫秒）']);
   });
 });

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TESTCASE_MESSAGES, TESTCASE_PATHS, type GenerationDetail, type TaskState } from '../../../contract/api';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
-import { testcaseCases, testcaseGenerations, testcaseTasks } from '../../db/schema';
+import { errorLogs, testcaseCases, testcaseGenerations, testcaseTasks } from '../../db/schema';
+import { TESTCASE_QUEUE } from '../../testcases/generations';
 import { bearer, signIn } from '../../test-support/http';
 import { multipartBody } from '../../test-support/multipart';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -104,6 +106,17 @@ describe('test-case generation (issue 14)', () => {
     const repair = llm.stats.prompts.slice(before).find((p) => p.some((m) => m.role === 'assistant'))!;
     expect(repair.at(-1)!.content).toContain('上一次的输出不符合要求');
   });
+
+  it('pauses a task whose model keeps failing once its attempts are used up, and names the tester in the error log', async () => {
+    const res = await generate('wangfang', '第一条 登录失败时提示原因。[error:500]');
+    const { task_ids } = res.json().data;
+    // Each retry waits 2 s on the server's clock: moved on while waiting.
+    const [s] = await until('wangfang', task_ids, (x) => (t.clock.advance(2500), x[0].status === 'paused'), 20_000);
+    expect(s.reason).toMatch(/^生成失败，已暂停：/);
+    const logged = await t.deps.db.select().from(errorLogs).where(eq(errorLogs.route, TESTCASE_QUEUE));
+    expect(logged.map((e) => [e.kind, e.username])).toEqual([['job', 'wangfang']]);
+    expect(logged[0].userId).not.toBeNull();
+  }, 30_000);
 
   it('pause and terminate abort the running model request; a resumed task finishes', async () => {
     const res = await generate('demo', '第一条 查询须支持分页。[delay:1500]\n第二条 查询结果可导出。[delay:1500]');

@@ -2,10 +2,10 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setUserInfo } from '../../lib/storage';
 import { readPref } from '../../lib/ui-prefs';
-import { usePageTabTitle } from './page-tab-context';
+import { usePageTabTitle, usePollingInterval } from './page-tab-context';
 import { PageTabs } from './PageTabs';
 
 const TITLES: Record<string, string> = { '/home': '首页', '/a': '甲页', '/b': '乙页', '/c': '丙页' };
@@ -17,8 +17,10 @@ function Page({ name }: { name: string }) {
   const [text, setText] = useState('');
   const { pathname, search } = useLocation();
   usePageTabTitle(search ? `${name}${search}` : undefined);
+  const polling = usePollingInterval(5000);
   return (
     <div>
+      <span data-testid={`polling-${name}`}>{polling}</span>
       <input aria-label={`${name}输入`} value={text} onChange={(e) => setText(e.target.value)} />
       <span data-testid={`seen-${name}`}>{pathname + search}</span>
     </div>
@@ -69,6 +71,30 @@ describe('PageTabs', () => {
     await user.click(await screen.findByText('a?conv=9'));
     expect(router.state.location.search).toBe('?conv=9');
     expect(readPref('pageTabs.home', [], Array.isArray)).toHaveLength(4);
+    // Without a name of its own (no dialogue open) the tab has its route's title again.
+    await go(router, '/a');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '甲页', '乙页', 'c?id=5']));
+  });
+
+  it('pauses the polling of pages in hidden tabs and of a hidden window, and resumes it when shown', async () => {
+    setUserInfo({ id: 9, username: 'lina', fullName: '李娜', deptId: 1, roles: [] } as never);
+    const { router, user } = renderTabs('/a');
+    await screen.findByLabelText('a输入');
+    expect(screen.getByTestId('polling-a')).toHaveTextContent('5000');
+    await go(router, '/b');
+    // The hidden page stays mounted but its polling interval is 0 (RTK Query stops polling).
+    await waitFor(() => expect(screen.getByTestId('polling-a')).toHaveTextContent(/^0$/));
+    expect(screen.getByTestId('polling-b')).toHaveTextContent('5000');
+    // A hidden window pauses the shown page too.
+    const state = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(screen.getByTestId('polling-b')).toHaveTextContent(/^0$/);
+    state.mockRestore();
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(screen.getByTestId('polling-b')).toHaveTextContent('5000');
+    await user.click(screen.getByText('甲页'));
+    await waitFor(() => expect(screen.getByTestId('polling-a')).toHaveTextContent('5000'));
+    expect(screen.getByTestId('polling-b')).toHaveTextContent(/^0$/);
   });
 
   it('closes with × (to the neighbour) and from the context menu; home stays; 刷新 remounts the page', async () => {

@@ -96,7 +96,10 @@ export function PageTabs({ scope, home, resolve }: PageTabsProps) {
     else void el.requestFullscreen?.();
   };
 
-  const setTitle = useCallback((key: string, title: string) => setTabs((current) => retitle(current, key, title)), []);
+  // A page's own title (a space's, a dialogue's name); null gives the tab its route's title back.
+  const setTitle = useCallback(
+    (key: string, title: string | null) => setTabs((current) => retitle(current, key, title ?? resolve(key) ?? '页面')), [resolve],
+  );
 
   const items = tabs.map((tab) => ({
     key: tab.key,
@@ -169,7 +172,7 @@ export function PageTabs({ scope, home, resolve }: PageTabsProps) {
           if (!element) return null;
           return (
             <KeptPane key={key} tabKey={key} active={active}>
-              <PageTabContext.Provider value={{ key, setTitle }}>
+              <PageTabContext.Provider value={{ key, active, setTitle }}>
                 <UNSAFE_LocationContext.Provider value={{ location: active ? location : kept[key].location, navigationType }}>
                   <Fragment key={versions[key] ?? 0}>{element}</Fragment>
                 </UNSAFE_LocationContext.Provider>

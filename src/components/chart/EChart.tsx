@@ -1,24 +1,16 @@
 import { Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import type * as EChartsCore from 'echarts/core';
 import type { ECharts, EChartsCoreOption } from 'echarts/core';
 
-type EChartsModule = typeof EChartsCore;
+import type * as EChartsSetup from './echarts-setup';
 
-let loading: Promise<EChartsModule> | null = null;
+type Setup = typeof EChartsSetup;
+
+let loading: Promise<Setup> | null = null;
 
 /** ECharts with the charts the product draws, loaded on the first chart shown (never in a page without one). */
-function loadECharts(): Promise<EChartsModule> {
-  loading ??= Promise.all([import('echarts/core'), import('echarts/charts'), import('echarts/components'), import('echarts/renderers')]).then(
-    ([core, charts, components, renderers]) => {
-      core.use([
-        charts.LineChart, charts.BarChart, charts.PieChart,
-        components.GridComponent, components.TooltipComponent, components.LegendComponent, components.TitleComponent,
-        renderers.CanvasRenderer,
-      ]);
-      return core;
-    },
-  );
+function loadECharts(): Promise<Setup> {
+  loading ??= import('./echarts-setup');
   return loading;
 }
 

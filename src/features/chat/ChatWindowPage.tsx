@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_CHAT_MODE } from '../../../contract/api/runtime';
+import { usePageTabTitle } from '../../app/tabs/page-tab-context';
 import { useBooleanPref } from '../../lib/ui-prefs';
 import type { ChatMode, Dialogue, ModeParam } from '../../../contract/api';
 import { useDialoguesQuery, useModeParamsQuery, useModelTypesQuery, useNewDialogueMutation } from './api';
@@ -25,6 +26,9 @@ function agentParam(list: ModeParam[], param: string | null): string | null {
   return picked.length ? picked.join(',') : null;
 }
 
+/** A dialogue's title as its tab shows it (tabs are narrow): the first 16 characters. */
+const tabTitle = (title: string | undefined) => (title && title.length > 16 ? `${title.slice(0, 16)}…` : title);
+
 const knownMode = (mode: string): ChatMode => MODE_OPTIONS.find((m) => m.value === mode)?.value ?? DEFAULT_CHAT_MODE;
 
 /** /chatWindow 智能问答: dialogues on the left, the conversation with its mode, parameter and model on the right. */
@@ -42,6 +46,8 @@ export function ChatWindowPage() {
   const creating = useRef<Promise<string> | null>(null);
 
   const dialogues = useDialoguesQuery({});
+  // The tab is named after the open dialogue (its first question), as the dialogue list names it.
+  usePageTabTitle(tabTitle(dialogues.data?.find((d) => d.conv_uid === pane.conv)?.user_input));
   const models = useModelTypesQuery();
   const params = useModeParamsQuery({ chat_mode: mode, conv_uid: pane.conv ?? undefined }, { skip: !PARAM_LABELS[mode] });
   const [newDialogue] = useNewDialogueMutation();

@@ -1,8 +1,8 @@
 import { Badge, Select, Space, Tooltip, Typography } from 'antd';
 import { CHAT_MESSAGES } from '../../../contract/api/runtime';
 import type { ConcurrencyStatus } from '../../../contract/api';
+import { usePollingInterval } from '../../app/tabs/page-tab-context';
 import { useConcurrencyQuery, useModelTypesQuery } from './api';
-import { usePageVisible } from './usePageVisible';
 
 /** How often the model's load is asked while the page is visible. */
 export const CONCURRENCY_POLL_MS = 5_000;
@@ -19,11 +19,11 @@ function busyTooltip(s: ConcurrencyStatus): string {
 
 export type ModelSelectProps = { value: string | null; onChange: (model: string) => void };
 
-/** The chat model (GET model/types) with its concurrency: running of the limit and the queue, polled while visible. */
+/** The chat model (GET model/types) with its concurrency: running of the limit and the queue, polled while the page is seen. */
 export function ModelSelect({ value, onChange }: ModelSelectProps) {
-  const visible = usePageVisible();
+  const pollingInterval = usePollingInterval(CONCURRENCY_POLL_MS);
   const models = useModelTypesQuery();
-  const status = useConcurrencyQuery(undefined, { pollingInterval: visible ? CONCURRENCY_POLL_MS : 0, skip: !models.data?.length });
+  const status = useConcurrencyQuery(undefined, { pollingInterval, skip: !models.data?.length });
   const names = models.data ?? [];
   const current = status.data?.find((s) => s.model_name === value && s.model_type === 'llm');
   const busy = current ? current.running >= current.limit : false;

@@ -1,13 +1,14 @@
+import { CHAT_MODE_NAMES } from '../../../contract/api/runtime';
 import type { ChatMode } from '../../../contract/api';
 
 /** The modes offered by the switch. */
 export const MODE_OPTIONS: { value: ChatMode; label: string; hint: string }[] = [
-  { value: 'chat_normal', label: '普通对话', hint: '与大模型自由对话；上传文件后按文件内容回答' },
-  { value: 'chat_knowledge', label: '知识库问答', hint: '从所选知识空间检索并注明出处' },
-  { value: 'chat_excel', label: '表格问答', hint: '上传 xlsx / csv，用自然语言查询表格' },
-  { value: 'chat_with_db_execute', label: '数据库对话', hint: '用自然语言查询所选数据库，结果以表格和图表展示（只读）' },
-  { value: 'chat_with_db_qa', label: '数据库问答', hint: '询问所选数据库的表结构、字段含义与写法，不执行查询' },
-  { value: 'chat_agent', label: '工具对话', hint: '选择工具集，由大模型调用工具完成任务；写入或对外发送的调用须您确认后才执行' },
+  { value: 'chat_normal', label: CHAT_MODE_NAMES.chat_normal, hint: '与大模型自由对话；上传文件后按文件内容回答' },
+  { value: 'chat_knowledge', label: CHAT_MODE_NAMES.chat_knowledge, hint: '从所选知识空间检索并注明出处' },
+  { value: 'chat_excel', label: CHAT_MODE_NAMES.chat_excel, hint: '上传 xlsx / csv，用自然语言查询表格' },
+  { value: 'chat_with_db_execute', label: CHAT_MODE_NAMES.chat_with_db_execute, hint: '用自然语言查询所选数据库，结果以表格和图表展示（只读）' },
+  { value: 'chat_with_db_qa', label: CHAT_MODE_NAMES.chat_with_db_qa, hint: '询问所选数据库的表结构、字段含义与写法，不执行查询' },
+  { value: 'chat_agent', label: CHAT_MODE_NAMES.chat_agent, hint: '选择工具集，由大模型调用工具完成任务；写入或对外发送的调用须您确认后才执行' },
 ];
 
 /** What a mode's parameter select is called; modes without one are absent. */

@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Popconfirm, Progress, Space, Tag } from 'antd';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { GenerationDetail, TaskStatus } from '../../../contract/api';
+import { usePageTabTitle, usePollingInterval } from '../../app/tabs/page-tab-context';
 import { hasButton } from '../../lib/storage';
 import { exportCases, useArchiveGenerationMutation, useGenerationQuery, useStartGenerationMutation, useTaskStatesQuery } from './api';
 import { CasesCard } from './CasesCard';
@@ -22,10 +23,11 @@ export const POLL_MS = 2000;
  */
 export function GenerationView({ id }: { id: string }) {
   const { data: detail, error, refetch } = useGenerationQuery(id);
+  usePageTabTitle(detail?.generation.name);
   // The tester just asked to start: its tasks are polled before the worker has taken any of them up.
   const [kicked, setKicked] = useState(false);
   const watched = useMemo(() => watchedTasks(currentTasks(detail), kicked), [detail, kicked]);
-  const { currentData: states } = useTaskStatesQuery(watched, { skip: watched.length === 0, pollingInterval: POLL_MS, skipPollingIfUnfocused: true });
+  const { currentData: states } = useTaskStatesQuery(watched, { skip: watched.length === 0, pollingInterval: usePollingInterval(POLL_MS), skipPollingIfUnfocused: true });
   const done = Boolean(states && states.length === watched.length && settled(states));
   useEffect(() => {
     // Every watched task reached a state that waits for the tester: load the generation once more and stop.

@@ -1,11 +1,11 @@
 import { Alert, Button, Input, Space, Table, Tabs, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChartView } from '../../../../contract/api';
 import { saveFile } from '../../../platform';
 import { runSqlStream } from '../../sqlbase/run-sql-stream';
 import styles from '../chat.module.css';
-import { chartDataOf } from './chart-geometry';
-import { SvgChart } from './SvgChart';
+import { EChart } from '../../../components/chart/EChart';
+import { chartDataOf, chartLabel, chartOption } from './chart-geometry';
 import { resultWorkbook } from '../../../../contract/files/safe-xlsx';
 
 function cell(value: unknown): string {
@@ -89,7 +89,8 @@ export function ChartAnswer({ chart: initial }: { chart: ChartView }) {
   const chart = rerun && rerun.base === initial ? rerun.chart : initial;
   const setChart = (next: ChartView) => setRerun({ base: initial, chart: next });
   const [tab, setTab] = useState<string | undefined>(undefined);
-  const data = chartDataOf(chart);
+  const data = useMemo(() => chartDataOf(chart), [chart]);
+  const option = useMemo(() => (data ? chartOption(data) : null), [data]);
   const rows = chart.data.map((row, i) => ({ ...row, __key: i }));
   const table = (
     <>
@@ -109,7 +110,7 @@ export function ChartAnswer({ chart: initial }: { chart: ChartView }) {
   );
   const dbName = chart.db_name;
   const items = [
-    ...(data ? [{ key: 'chart', label: '图表', children: <SvgChart data={data} /> }] : []),
+    ...(data && option ? [{ key: 'chart', label: '图表', children: <EChart option={option} ariaLabel={chartLabel(data)} /> }] : []),
     { key: 'data', label: '数据', children: table },
     {
       key: 'sql',

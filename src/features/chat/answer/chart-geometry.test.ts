@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartView } from '../../../../contract/api';
-import { chartDataOf, niceMax, slicePath } from './chart-geometry';
+import { chartDataOf, chartLabel, chartOption } from './chart-geometry';
 
 const view = (overrides: Partial<ChartView>): ChartView => ({
   type: 'response_bar_chart', sql: 'SELECT 1', columns: ['月份', '收入', '备注'], truncated: false,
@@ -24,13 +24,21 @@ describe('chartDataOf', () => {
   });
 });
 
-describe('axis and slices', () => {
-  it('rounds the axis up to 1, 2, 2.5 or 5 times a power of ten', () => {
-    expect([niceMax(0), niceMax(7), niceMax(12), niceMax(230), niceMax(4800)]).toEqual([1, 10, 20, 250, 5000]);
+describe('chartOption (ECharts)', () => {
+  it('draws bars or lines over the categories, one series per numeric column', () => {
+    const data = chartDataOf(view({ columns: ['月份', '收入', '支出'], data: [{ 月份: '1月', 收入: 120, 支出: 30 }, { 月份: '2月', 收入: 80, 支出: 50 }] }))!;
+    const option = chartOption(data);
+    expect(option.xAxis).toMatchObject({ type: 'category', data: ['1月', '2月'] });
+    expect(option.series).toEqual([
+      { name: '收入', type: 'bar', data: [120, 80], barMaxWidth: 32 },
+      { name: '支出', type: 'bar', data: [30, 50], barMaxWidth: 32 },
+    ]);
+    expect(chartLabel(data)).toBe('柱状图：收入、支出');
+    expect(chartOption({ ...data, kind: 'line' }).series[0]).toMatchObject({ type: 'line', data: [120, 80] });
   });
 
-  it('draws a quarter slice from 12 to 3 o’clock and a whole circle as one arc', () => {
-    expect(slicePath(100, 100, 50, 0, Math.PI / 2)).toBe('M 100 100 L 100.00 50.00 A 50 50 0 0 1 150.00 100.00 Z');
-    expect(slicePath(100, 100, 50, 0, Math.PI * 2)).toContain('A 50 50 0 1 1');
+  it('draws a pie of the first series, negative values as nothing', () => {
+    const option = chartOption({ kind: 'pie', categories: ['甲', '乙'], series: [{ name: '人数', values: [3, -1] }] });
+    expect(option.series).toEqual([expect.objectContaining({ type: 'pie', name: '人数', data: [{ name: '甲', value: 3 }, { name: '乙', value: 0 }] })]);
   });
 });

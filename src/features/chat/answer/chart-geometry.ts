@@ -39,18 +39,32 @@ export function chartDataOf(view: ChartView): ChartData | null {
   return { kind, categories: view.data.map((row) => String(row[x] ?? '')), series };
 }
 
-/** A "nice" upper bound for an axis (1, 2, 2.5, 5 × 10^n) at or above the largest value. */
-export function niceMax(max: number): number {
-  if (max <= 0) return 1;
-  const power = 10 ** Math.floor(Math.log10(max));
-  const step = [1, 2, 2.5, 5, 10].find((s) => s * power >= max) ?? 10;
-  return step * power;
+/** The chart's Chinese name for its label: 柱状图：收入、支出. */
+export function chartLabel(data: ChartData): string {
+  return `${data.kind === 'pie' ? '饼图' : data.kind === 'line' ? '折线图' : '柱状图'}：${data.series.map((s) => s.name).join('、')}`;
 }
 
-/** The SVG path of a pie slice from angle a0 to a1 (radians, 0 at 12 o'clock, clockwise). */
-export function slicePath(cx: number, cy: number, r: number, a0: number, a1: number): string {
-  const point = (a: number) => `${(cx + r * Math.sin(a)).toFixed(2)} ${(cy - r * Math.cos(a)).toFixed(2)}`;
-  if (a1 - a0 >= Math.PI * 2 - 1e-9) return `M ${cx} ${cy - r} A ${r} ${r} 0 1 1 ${cx - 0.01} ${cy - r} Z`;
-  const large = a1 - a0 > Math.PI ? 1 : 0;
-  return `M ${cx} ${cy} L ${point(a0)} A ${r} ${r} 0 ${large} 1 ${point(a1)} Z`;
+/** The ECharts option of an answer's chart (the same chart component as 统计, loaded when a chart is shown). */
+export function chartOption(data: ChartData) {
+  if (data.kind === 'pie') {
+    const [series] = data.series;
+    return {
+      tooltip: { trigger: 'item', formatter: '{b}：{c}（{d}%）' },
+      legend: { type: 'scroll', orient: 'vertical', right: 8, top: 16, bottom: 16 },
+      series: [{
+        name: series.name, type: 'pie', radius: ['0%', '70%'], center: ['35%', '50%'],
+        data: data.categories.map((name, i) => ({ name, value: Math.max(0, series.values[i]) })),
+      }],
+    };
+  }
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { bottom: 0, type: 'scroll' },
+    grid: { left: 56, right: 16, top: 16, bottom: 56 },
+    xAxis: { type: 'category', data: data.categories, axisLabel: { hideOverlap: true } },
+    yAxis: { type: 'value' },
+    series: data.series.map((s) => ({
+      name: s.name, type: data.kind, data: s.values, ...(data.kind === 'bar' ? { barMaxWidth: 32 } : { smooth: true }),
+    })),
+  };
 }

@@ -3,6 +3,7 @@ import { Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import type { ChatFile } from '../../../../contract/api';
 import { useAppDispatch } from '../../../app/hooks';
+import { usePollingInterval } from '../../../app/tabs/page-tab-context';
 import { chatApi, useChatFileStatusQuery, useChatFilesQuery } from '../api';
 import styles from '../chat.module.css';
 
@@ -22,7 +23,8 @@ function FileChip({ file }: { file: ChatFile }) {
   const dispatch = useAppDispatch();
   const [polling, setPolling] = useState(active(file.status));
   // The status call is polled only while the file waits or runs (spec §4's rule for documents).
-  const polled = useChatFileStatusQuery(file.id, { skip: !active(file.status), pollingInterval: polling ? FILE_POLL_MS : 0 });
+  const interval = usePollingInterval(FILE_POLL_MS);
+  const polled = useChatFileStatusQuery(file.id, { skip: !active(file.status), pollingInterval: polling ? interval : 0 });
   const status = polled.data?.status ?? file.status;
   const result = polled.data?.result ?? file.result;
   if (polling !== active(status)) {

@@ -6,6 +6,7 @@ import { DataTable, PAGE_SIZE_OPTIONS, type DataTableButton, type SortItem } fro
 import type { DOCUMENT_SORT_FIELDS } from '../../../../contract/api';
 
 type DocumentSortField = (typeof DOCUMENT_SORT_FIELDS)[number];
+import { usePageTabTitle, usePollingInterval } from '../../../app/tabs/page-tab-context';
 import { hasButton } from '../../../lib/storage';
 import {
   type DocumentListArgs, useDeleteDocumentMutation, useDocumentsQuery, useRetryDocumentMutation, useRetryFailedMutation, useSpacesQuery,
@@ -49,6 +50,7 @@ export function KnowledgeListPage() {
 
 function SpaceDocuments({ space }: { space: string }) {
   const { message } = App.useApp();
+  usePageTabTitle(`文档：${space}`);
   const [filters, setFilters] = useState<DocumentFilters>({});
   const [mode, setMode] = useState('all');
   const [paging, setPaging] = useState({ page: 1, page_size: PAGE_SIZE_OPTIONS[0] });
@@ -59,7 +61,8 @@ function SpaceDocuments({ space }: { space: string }) {
   const spaceInfo = useSpacesQuery().data?.find((s) => s.name === space);
   const args: DocumentListArgs = { space, ...filters, ...paging, ...(mode === 'all' ? {} : { review_mode: mode }) };
   if (sort) Object.assign(args, { sort_by: sort.property as DocumentSortField, sort_order: sort.direction });
-  const list = useDocumentsQuery(args, { pollingInterval: polling });
+  // Polled only while the page's tab is the one shown (page tabs keep hidden pages mounted).
+  const list = useDocumentsQuery(args, { pollingInterval: usePollingInterval(polling) });
   // Spec §4: reload every 5 s while any document is TODO or RUNNING, and not at all otherwise.
   const next = pollingFor(list.data);
   if (next !== polling) setPolling(next);

@@ -1,21 +1,21 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Col, DatePicker, Row, Space, Statistic, TreeSelect, Typography } from 'antd';
+import { App, Button, Col, DatePicker, Empty, Row, Space, Statistic, TreeSelect, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { ROOT_DEPT_ID, STATISTICS_PATHS } from '../../../../contract/api/runtime';
 import type { DeptTreeNode } from '../../../../contract/api';
+import type { EChartProps } from '../../../components/chart/EChart';
 import { EChart } from '../../../components/chart/EChart';
 import { api } from '../../../lib/http/api';
 import { hasButton } from '../../../lib/storage';
 import styles from '../depts/DeptMgrPage.module.css';
 import { useDeptTreeQuery } from '../depts/api';
 import { exportXlsx } from '../logs/export-logs';
+import {
+  documentsOption, everyDay, failureRows, loginsOption, modelsOption, questionsOption, rankingOption, trendOption, type Figures,
+} from './statistics-options';
 
 type Query = { startDate: string; endDate: string; deptId?: number };
-type Figures = {
-  days: { day: string; operations: number; activeUsers: number; logins: number; failures: number }[];
-  topActions: { action: string; count: number }[];
-};
 
 const statisticsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -30,7 +30,22 @@ const beijingToday = () => dayjs(new Date(Date.now() + 8 * 3_600_000).toISOStrin
 type TreeOption = { value: number; title: string; children: TreeOption[] };
 const deptOptions = (nodes: DeptTreeNode[]): TreeOption[] => nodes.map((n) => ({ value: n.id, title: n.name, children: deptOptions(n.children ?? []) }));
 
-/** 统计 (issue 17, D57): usage per day from the audit log as charts, for a date range and a department; xlsx export. */
+/** One chart in its card; a figure with nothing in the range says so instead of drawing empty axes. */
+function ChartCard({ title, option, label, height, empty, note }: {
+  title: string; option: EChartProps['option']; label: string; height?: number; empty?: boolean; note?: string;
+}) {
+  return (
+    <section className={styles.card} aria-label={title}>
+      <Typography.Title level={5} className={styles.paneTitle}>{title}</Typography.Title>
+      {note && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{note}</Typography.Text>}
+      {empty
+        ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="所选范围内没有数据" style={{ height: height ?? 280, margin: 0, paddingTop: 80 }} />
+        : <EChart option={option} height={height} ariaLabel={label} />}
+    </section>
+  );
+}
+
+/** 统计 (issue 17, D57): usage per day from the audit log, questions, documents, failures and model timings (D65) as charts, for a date range and a department; xlsx export of every figure. */
 export function StatisticsPage() {
   const { message } = App.useApp();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [beijingToday().subtract(29, 'day'), beijingToday()]);
@@ -39,50 +54,21 @@ export function StatisticsPage() {
   const { data, isFetching } = useAuditStatisticsQuery(query);
   const depts = useDeptTreeQuery(ROOT_DEPT_ID);
   const [exporting, setExporting] = useState(false);
-  // Every day of the range on the axis, days without entries as zero.
-  const days = useMemo(() => {
-    const byDay = new Map((data?.days ?? []).map((d) => [d.day, d]));
-    const all: Figures['days'] = [];
-    for (let d = dayjs(query.startDate); !d.isAfter(dayjs(query.endDate), 'day'); d = d.add(1, 'day')) {
-      const day = d.format(FORMAT);
-      all.push(byDay.get(day) ?? { day, operations: 0, activeUsers: 0, logins: 0, failures: 0 });
-    }
-    return all;
-  }, [data, query.startDate, query.endDate]);
+  const days = useMemo(() => everyDay(data?.days ?? [], query.startDate, query.endDate), [data, query.startDate, query.endDate]);
   const total = (key: 'operations' | 'logins' | 'failures') => days.reduce((n, d) => n + d[key], 0);
-
-  const trend = useMemo(() => ({
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0, data: ['操作次数', '活跃用户'] },
-    grid: { left: 48, right: 48, top: 40, bottom: 32 },
-    xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
-    yAxis: [{ type: 'value', name: '操作' }, { type: 'value', name: '用户', minInterval: 1 }],
-    series: [
-      { name: '操作次数', type: 'line', smooth: true, areaStyle: { opacity: 0.12 }, data: days.map((d) => d.operations) },
-      { name: '活跃用户', type: 'line', smooth: true, yAxisIndex: 1, data: days.map((d) => d.activeUsers) },
-    ],
-  }), [days]);
-  const logins = useMemo(() => ({
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0, data: ['登录次数', '失败操作'] },
-    grid: { left: 48, right: 16, top: 40, bottom: 32 },
-    xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
-    yAxis: { type: 'value', minInterval: 1 },
-    series: [
-      { name: '登录次数', type: 'bar', barMaxWidth: 18, data: days.map((d) => d.logins) },
-      { name: '失败操作', type: 'bar', barMaxWidth: 18, itemStyle: { color: '#f5222d' }, data: days.map((d) => d.failures) },
-    ],
-  }), [days]);
-  const top = useMemo(() => {
-    const actions = [...(data?.topActions ?? [])].reverse();
-    return {
-      tooltip: { trigger: 'axis' },
-      grid: { left: 110, right: 24, top: 16, bottom: 24 },
-      xAxis: { type: 'value', minInterval: 1 },
-      yAxis: { type: 'category', data: actions.map((a) => a.action) },
-      series: [{ name: '次数', type: 'bar', barMaxWidth: 22, data: actions.map((a) => a.count), itemStyle: { color: '#1677ff' } }],
-    };
-  }, [data]);
+  const options = useMemo(() => ({
+    trend: trendOption(days),
+    logins: loginsOption(days),
+    actions: rankingOption((data?.topActions ?? []).map((a) => ({ name: a.action, count: a.count }))),
+    questions: questionsOption(data?.questions ?? [], days.map((d) => d.day)),
+    spaces: rankingOption((data?.topSpaces ?? []).map((s) => ({ name: s.space, count: s.questions })), '#13c2c2'),
+    documents: documentsOption(data?.documents ?? [], 'documents'),
+    chunks: documentsOption(data?.documents ?? [], 'chunks'),
+    failures: rankingOption(failureRows(data?.processingFailures ?? []), '#f5222d'),
+    models: modelsOption(data?.models ?? []),
+  }), [data, days]);
+  const questions = (data?.questions ?? []).reduce((n, q) => n + q.questions, 0);
+  const processingFailures = (data?.processingFailures ?? []).reduce((n, f) => n + f.count, 0);
 
   const exportFigures = async () => {
     setExporting(true);
@@ -116,35 +102,38 @@ export function StatisticsPage() {
           {hasButton('/sysMgr/statistics', 'export') && (
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportFigures()}>导出</Button>
           )}
-          <Typography.Text type="secondary">按北京时间统计；数据来自审计日志</Typography.Text>
+          <Typography.Text type="secondary">按北京时间统计；部门按操作人、提问人和上传人计</Typography.Text>
         </Space>
       </section>
       <Row gutter={12}>
-        {([['操作次数', total('operations')], ['登录次数', total('logins')], ['失败操作', total('failures')],
-          ['日均活跃用户', days.length ? Math.round(days.reduce((n, d) => n + d.activeUsers, 0) / days.length) : 0]] as const).map(([title, value]) => (
-          <Col span={6} key={title}>
+        {([['操作次数', total('operations')], ['提问次数', questions], ['登录次数', total('logins')], ['失败操作', total('failures')],
+          ['处理失败', processingFailures],
+          ['日均活跃用户', days.length ? Math.round((days.reduce((n, d) => n + d.activeUsers, 0) / days.length) * 10) / 10 : 0]] as const).map(([title, value]) => (
+          <Col span={4} key={title}>
             <section className={styles.card}><Statistic title={title} value={value} loading={isFetching && !data} /></section>
           </Col>
         ))}
       </Row>
       <Row gutter={12}>
-        <Col span={14}>
-          <section className={styles.card} aria-label="每日操作与活跃用户">
-            <Typography.Title level={5} className={styles.paneTitle}>每日操作与活跃用户</Typography.Title>
-            <EChart option={trend} ariaLabel="每日操作与活跃用户折线图" />
-          </section>
-        </Col>
-        <Col span={10}>
-          <section className={styles.card} aria-label="操作排行">
-            <Typography.Title level={5} className={styles.paneTitle}>操作排行</Typography.Title>
-            <EChart option={top} ariaLabel="操作排行条形图" />
-          </section>
-        </Col>
+        <Col span={14}><ChartCard title="每日操作与活跃用户" option={options.trend} label="每日操作与活跃用户折线图" /></Col>
+        <Col span={10}><ChartCard title="操作排行" option={options.actions} label="操作排行条形图" /></Col>
       </Row>
-      <section className={styles.card} aria-label="每日登录与失败">
-        <Typography.Title level={5} className={styles.paneTitle}>每日登录与失败操作</Typography.Title>
-        <EChart option={logins} height={240} ariaLabel="每日登录与失败柱状图" />
-      </section>
+      <Row gutter={12}>
+        <Col span={14}><ChartCard title="每日提问（按对话模式）" option={options.questions} label="每日提问柱状图" empty={!data?.questions.length} /></Col>
+        <Col span={10}><ChartCard title="知识空间提问排行" option={options.spaces} label="知识空间提问排行条形图" empty={!data?.topSpaces.length} /></Col>
+      </Row>
+      <Row gutter={12}>
+        <Col span={12}><ChartCard title="新增文档（按知识空间和密级）" option={options.documents} label="文档数柱状图" empty={!data?.documents.length} /></Col>
+        <Col span={12}><ChartCard title="新增分段（按知识空间和密级）" option={options.chunks} label="分段数柱状图" empty={!data?.documents.length} /></Col>
+      </Row>
+      <Row gutter={12}>
+        <Col span={12}>
+          <ChartCard title="模型耗时与排队" option={options.models} label="模型耗时柱状图" empty={!data?.models.length}
+            note="首字时间含排队等待；每秒 token 数按估算的 token 计" />
+        </Col>
+        <Col span={12}><ChartCard title="处理失败原因" option={options.failures} label="处理失败原因条形图" empty={!data?.processingFailures.length} /></Col>
+      </Row>
+      <ChartCard title="每日登录与失败操作" option={options.logins} label="每日登录与失败柱状图" height={240} />
     </div>
   );
 }
