@@ -400,7 +400,12 @@ async function callOne(env: AgentEnv, state: LoopState, byFn: Map<string, Offere
   // The request to the tool goes out first. A read call's row is written when the call has taken
   // RUNNING_ROW_AFTER_MS (a reload then shows it running) or, if it answers before, once, as it ended.
   const running = runTool(deps, env.user, offered.tool.id, args, { confirmed: true, checked });
-  if (offered.tool.risk === 'read') void record({ status: 'running' }, settledOrAfter(running, RUNNING_ROW_AFTER_MS));
+  // Shown running once the request has gone out (the tool cannot have answered by then).
+  if (offered.tool.risk === 'read') {
+    const until = settledOrAfter(running, RUNNING_ROW_AFTER_MS);
+    // (A call refused before any request, e.g. by the host rule, has already been shown as failed.)
+    state.writes.push(afterPendingWork().then(() => (view.status === 'running' ? record({ status: 'running' }, until) : undefined)).catch(() => undefined));
+  }
   try {
     const result = await running;
     const done = {
