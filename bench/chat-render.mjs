@@ -83,6 +83,6 @@ export async function benchChatRender() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.table(await benchChatRender());
 }

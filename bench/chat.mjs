@@ -140,6 +140,6 @@ export async function benchChat() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.table(await benchChat());
 }

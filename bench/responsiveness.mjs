@@ -72,7 +72,7 @@ export async function benchResponsiveness() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const rows = await benchResponsiveness();
   for (const r of rows) {
     const verdict = r.budget === undefined ? '' : r.value <= r.budget ? ` — goal ≤ ${r.budget}: met` : ` — goal ≤ ${r.budget}: MISSED`;

@@ -74,4 +74,4 @@ export async function benchTools() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) console.table(await benchTools());
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) console.table(await benchTools());
