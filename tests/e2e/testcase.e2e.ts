@@ -113,7 +113,10 @@ describe('test-case generation in the browser', () => {
     await cases.getByRole('button', { name: /编\s*辑/ }).first().click();
     const caseDialog = page.getByRole('dialog');
     await expectText(caseDialog, '编辑用例');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/v2/case/edit') && r.ok());
     await caseDialog.getByLabel('用例名称').fill('用户名 3 个字符被拒绝');
+    await expectText(caseDialog.getByRole('status'), '编辑中…');
+    await saved;
     await expectText(caseDialog.getByRole('status'), '已保存');
     await screenshotBoth(page, 'testcase-case-dialog');
     await page.reload();

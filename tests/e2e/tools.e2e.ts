@@ -74,6 +74,7 @@ describe('the tools base in the browser', () => {
     await page.getByRole('dialog').getByTestId('tool-run').click();
     await expectText(page.getByRole('alertdialog'), '确认调用“create_ticket”？');
     expect(mcp.calls.length).toBe(before);
+    await screenshotBoth(page, 'tools-try-confirm');
     await page.getByRole('button', { name: '确认调用' }).click();
     await expectText(page.getByTestId('tool-result'), '已创建工单「打印机故障」', 15_000);
     expect(mcp.calls.at(-1)).toMatchObject({ name: 'create_ticket', args: { title: '打印机故障' } });

@@ -47,7 +47,10 @@ export async function screenshotBoth(page: Page, name: string): Promise<void> {
   if (original) await page.setViewportSize(original);
 }
 
-/** Turns off CSS transitions and animations so screenshots and clicks are stable. */
+/**
+ * Turns off CSS transitions and animations so screenshots and clicks are stable. antd's own motion is off through
+ * the context's reduced-motion setting (the app honours it); this covers the rest of the page's CSS.
+ */
 export async function disableMotion(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const style = document.createElement('style');
@@ -57,9 +60,12 @@ export async function disableMotion(page: Page): Promise<void> {
   });
 }
 
-/** A new context (1440×900, zh-CN, no stored session) and page, with motion turned off. */
+/** A new context (1440×900, zh-CN, reduced motion, no stored session) and page, with motion turned off. */
 export async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.large, locale: 'zh-CN' });
+  // Reduced motion: the app then turns antd's animations off. Zero-length CSS animations alone were not enough: one
+  // now and then finished without firing animationend, and a dialog stayed in its opening state, taking no pointer
+  // events and losing what was typed into it.
+  const context = await browser.newContext({ viewport: VIEWPORTS.large, locale: 'zh-CN', reducedMotion: 'reduce' });
   const page = await context.newPage();
   await disableMotion(page);
   return { context, page };
