@@ -32,7 +32,8 @@ async function store(deps: Deps, task: TaskRow, itemCode: string, cases: DraftCa
     const done = await tx.update(testcaseTasks).set({ status: to, reason: '', updatedAt: now, finishedAt: now })
       .where(and(eq(testcaseTasks.id, task.id), eq(testcaseTasks.status, 'in_progress'))).returning({ id: testcaseTasks.id });
     if (done.length === 0) return;
-    await tx.delete(testcaseCases).where(eq(testcaseCases.taskId, task.id));
+    // A task's cases are stored only here, with its finish time: one never finished has none to replace.
+    if (task.finishedAt) await tx.delete(testcaseCases).where(eq(testcaseCases.taskId, task.id));
     await tx.insert(testcaseCases).values(cases.map((c, i) => ({
       taskId: task.id, generationId: task.generationId, itemId: task.itemId, seq: i + 1, code: `${itemCode}-${String(i + 1).padStart(2, '0')}`,
       title: c.title, module: c.module, precondition: c.precondition, steps: c.steps, priority: c.priority, caseType: c.case_type,
@@ -50,13 +51,21 @@ async function pauseWithReason(deps: Deps, taskId: number, reason: string): Prom
 
 async function runTask(deps: Deps, job: Job, signal: AbortSignal): Promise<void> {
   const taskId = Number((job.payload as { taskId?: unknown }).taskId);
-  // Started with one conditional UPDATE; a task already 进行中 is one whose worker died (taken up again).
+  // Started with one conditional UPDATE that also reads the item (one statement on the path to the model request);
+  // a task already 进行中 is one whose worker died (taken up again).
   const [started] = await deps.db.update(testcaseTasks).set({ status: 'in_progress', reason: '', updatedAt: deps.now() })
-    .where(and(eq(testcaseTasks.id, taskId), inArray(testcaseTasks.status, ['not_started', 'pending_update']))).returning();
-  const task = started ?? (await taskOf(deps, taskId));
-  if (!task || task.status !== 'in_progress') return; // paused, terminated, skipped or gone while queued
-  const [item] = await deps.db.select().from(testcaseItems).where(eq(testcaseItems.id, task.itemId));
-  if (!item) return;
+    .from(testcaseItems)
+    .where(and(eq(testcaseTasks.id, taskId), inArray(testcaseTasks.status, ['not_started', 'pending_update']), eq(testcaseItems.id, testcaseTasks.itemId)))
+    .returning({ task: testcaseTasks, item: testcaseItems });
+  let task = started?.task;
+  let item = started?.item;
+  if (!started) {
+    const [row] = await deps.db.select({ task: testcaseTasks, item: testcaseItems }).from(testcaseTasks)
+      .innerJoin(testcaseItems, eq(testcaseItems.id, testcaseTasks.itemId)).where(eq(testcaseTasks.id, taskId));
+    task = row?.task;
+    item = row?.item;
+  }
+  if (!task || !item || task.status !== 'in_progress') return; // paused, terminated, skipped or gone while queued
   const models = modelsOf(deps.config);
   const model = models.defaultModel;
   if (!model) throw new PermanentJobError(TESTCASE_MESSAGES.noModel);

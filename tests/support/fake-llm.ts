@@ -296,7 +296,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, stats: FakeLlmS
     stats.prompts.push(messages);
     stats.options.push({ model, temperature: body.temperature, max_tokens: body.max_tokens, stream: body.stream === true });
     stats.tools.push((body.tools ?? []).map((t) => t.function.name));
-    stats.timing.push({ arrived: performance.now(), ended: null });
+    const timing: FakeLlmStats['timing'][number] = { arrived: performance.now(), ended: null };
+    stats.timing.push(timing);
     const user = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     const status = marker(user, 'error');
     if (status) return sendJson(res, status, { error: { message: 'fake failure', type: 'server_error' } });
@@ -320,6 +321,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, stats: FakeLlmS
         }
       }
       stats.completed++;
+      timing.ended = performance.now();
       return sendJson(res, 200, {
         id: `chatcmpl-fake-${stats.requests}`,
         object: 'chat.completion',

@@ -86,8 +86,9 @@ describe('用例生成 (/testCase)', { timeout: 120_000 }, () => {
 
   it('starts the confirmed items, skips one with its reason, and polls until every task is final', async () => {
     let phase = 0;
+    let skipped = false;
     const server = serve({
-      [`POST ${TESTCASE_PATHS.detail}`]: () => aiOk(phase === 0 ? detail(['not_started', 'not_started', 'not_started'])
+      [`POST ${TESTCASE_PATHS.detail}`]: () => aiOk(phase === 0 ? detail([skipped ? 'skipped' : 'not_started', 'not_started', 'not_started'])
         : phase === 1 ? detail(['skipped', 'in_progress', 'in_progress']) : detail(['skipped', 'completed', 'completed'], true)),
       // The page polls only the tasks that may still change.
       [`POST ${TESTCASE_PATHS.taskStatus}`]: (config) => {
@@ -95,7 +96,10 @@ describe('用例生成 (/testCase)', { timeout: 120_000 }, () => {
         const all = (phase === 2 ? detail(['skipped', 'completed', 'completed'], true) : detail(['skipped', 'in_progress', 'in_progress'])).tasks;
         return aiOk(all.filter((t) => ids.includes(t.task_id)));
       },
-      [`POST ${TESTCASE_PATHS.skip}`]: () => aiOk([]),
+      [`POST ${TESTCASE_PATHS.skip}`]: () => {
+        skipped = true;
+        return aiOk([]);
+      },
       [`POST ${TESTCASE_PATHS.start}`]: () => {
         phase = 1;
         setTimeout(() => (phase = 2), 2500);
@@ -119,6 +123,9 @@ describe('用例生成 (/testCase)', { timeout: 120_000 }, () => {
     const polled = server.calls.filter((c) => c.url === TESTCASE_PATHS.taskStatus);
     expect(polled.length).toBeGreaterThan(0);
     expect(polled.every((c) => JSON.stringify(bodyOf(c)) === JSON.stringify({ task_ids: ['t-2', 't-3'] }))).toBe(true);
+    // Starting does not load the generation again (the polls carry the states); only the end of polling does.
+    const detailsAfterStart = server.calls.slice(server.calls.findIndex((c) => c.url === TESTCASE_PATHS.start)).filter((c) => c.url === TESTCASE_PATHS.detail);
+    expect(detailsAfterStart).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 2500));
     expect(server.calls.filter((c) => c.url === TESTCASE_PATHS.taskStatus).length).toBe(polled.length);
   });
