@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { launchForBench } from './browser.mjs';
 import { loadFakeLlm } from './fake-llm-lib.mjs';
-import { callApi, DEMO_PASSWORD, round, signIn, startServer } from './lib.mjs';
+import { callApi, DEMO_PASSWORD, percentile, round, signIn, startServer } from './lib.mjs';
 
 const ITEMS = 100;
 const ANSWER_MS = 200;
@@ -145,6 +145,12 @@ export async function benchTestcases() {
     const modelDone = performance.now() - t0;
     const firstRequest = llm.stats.timing[timedFrom].arrived - t0;
     answeredStart -= t0;
+    // A model slot's idle time between one answer and the next request (the k-th request after the first five
+    // waits for the k-th answer): what the server's own work between tasks costs the run.
+    const timed = llm.stats.timing.slice(timedFrom);
+    const arrivals = timed.map((x) => x.arrived).sort((a, b) => a - b);
+    const ends = timed.map((x) => x.ended).sort((a, b) => a - b);
+    const handoffs = arrivals.slice(CONCURRENCY).map((a, k) => a - ends[k]);
     let states = [];
     for (;;) {
       states = await callApi(s.url, token, '/api/apps/testcase_generation/v2/task_status', { task_ids: taskIds });
@@ -187,6 +193,7 @@ export async function benchTestcases() {
       { name: 'for scale: model requests made (after the warm-up)', value: llm.stats.requests - warmRequests, unit: '' },
       { name: `for scale: server CPU time while the tasks ran (ms; the run took ${round(wall)}, on ${(await import('node:os')).loadavg()[0].toFixed(1)} load)`, value: round(serverCpu), unit: 'ms' },
       { name: `for scale: model slots in use while it worked, mean of ${busy.length} samples (of ${CONCURRENCY})`, value: round(busy.reduce((a, b) => a + b, 0) / busy.length), unit: '' },
+      { name: `for scale: a model slot's wait from one answer to the next request (ms; median, p90 ${round(percentile(handoffs, 90))}, all ${handoffs.length} summed ${round(handoffs.reduce((a, b) => a + b, 0))})`, value: round(percentile(handoffs, 50)), unit: 'ms' },
       { name: `for scale: first model request after the click (ms; start answered after ${round(answeredStart)}, last model answer after ${round(modelDone)})`, value: round(firstRequest), unit: 'ms' },
     ];
   } finally {
