@@ -232,28 +232,28 @@ export type AgentEnv = {
 type Checked = Awaited<ReturnType<typeof callableTool>>;
 
 /**
- * What one answer's loop keeps: writes still going (awaited before the answer ends), and this turn's grant checks,
- * started by tool id as soon as the model has named a tool (they run while it writes the arguments).
+ * What one answer's loop keeps: writes still going (awaited before the answer ends); this turn's grant checks,
+ * started by tool id as soon as the model has named a tool (they run while it writes the arguments); and `sent`,
+ * which resolves once the model's next request has gone out (or the loop has ended): the calls' rows and audit
+ * records wait for it, so no write of the embedded database, which runs on this thread, sits between a tool's answer
+ * and the model's next request (D75). `markSent` resolves the current `sent`.
  */
-type LoopState = { writes: Promise<unknown>[]; checks: Map<number, Promise<Checked>> };
+type LoopState = { writes: Promise<unknown>[]; checks: Map<number, Promise<Checked>>; sent: Promise<void>; markSent: () => void };
+
+/** Starts waiting for the request after the next one; answers what marks the next one sent. */
+function nextRequest(state: Pick<LoopState, 'sent' | 'markSent'>): () => void {
+  const markSent = state.markSent;
+  let resolve!: () => void;
+  state.sent = new Promise<void>((r) => (resolve = r));
+  state.markSent = resolve;
+  return markSent;
+}
 
 /** Resolves once the work already started on this thread has had its turn. */
 const afterPendingWork = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A read call's row is first written after this long, or when the call ends. */
 const RUNNING_ROW_AFTER_MS = 50;
-
-/** Resolves when `p` has settled or after `ms`, whichever comes first. */
-function settledOrAfter(p: Promise<unknown>, ms: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    p.then(done, done);
-  });
-}
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}\n（结果过长，已截断）` : text);
 
@@ -265,7 +265,8 @@ export async function* runAgent(env: AgentEnv, io: AnswerRun): AsyncGenerator<st
   const offeredTools = env.box.offered.map(modelToolOf);
   let length = 0;
   let seq = 0;
-  const state: LoopState = { writes: [], checks: new Map() };
+  const state: LoopState = { writes: [], checks: new Map(), sent: Promise.resolve(), markSent: () => undefined };
+  nextRequest(state);
   if (env.notice) {
     length += env.notice.length;
     yield env.notice;
@@ -275,6 +276,7 @@ export async function* runAgent(env: AgentEnv, io: AnswerRun): AsyncGenerator<st
   } finally {
     // The calls' rows and audit records are written off the path between the model and the tools; all are stored
     // before the answer is.
+    state.markSent();
     await Promise.all(state.writes);
   }
 
@@ -289,9 +291,12 @@ export async function* runAgent(env: AgentEnv, io: AnswerRun): AsyncGenerator<st
       check.catch(() => undefined);
       state.checks.set(offered.tool.id, check);
     };
-    const turn = models.streamTurn(io.model, messages, toolsNow, { temperature: io.temperature, maxTokens: io.maxTokens, onToolName }, io.signal);
+    // This request is the one the last turn's bookkeeping waits for; failing that (another transport), its first
+    // piece of answer.
+    const sent = nextRequest(state);
+    const turn = models.streamTurn(io.model, messages, toolsNow, { temperature: io.temperature, maxTokens: io.maxTokens, onToolName, onRequestSent: sent }, io.signal);
     let text = '';
-    let next = await turn.next();
+    let next = await turn.next().finally(sent);
     for (; !next.done; next = await turn.next()) {
       text += next.value;
       length += next.value.length;
@@ -337,16 +342,23 @@ async function callOne(env: AgentEnv, state: LoopState, byFn: Map<string, Offere
       })
       : deps.db.update(chatToolCalls).set(values).where(eq(chatToolCalls.id, view.id));
   };
-  const record = (change: Partial<ToolCallView>, wait?: Promise<unknown>): Promise<unknown> => {
-    Object.assign(view, change);
-    writes = writes.then(() => wait).then(afterPendingWork).then(write);
+  // The model's request after this turn: this call's writes wait for it to have gone out.
+  const afterNextRequest = state.sent;
+  // A write waits for `wait`, then for that request, or, `now`, only for the work already started (a decision waits
+  // on the row; a slow call is being waited for anyway).
+  const persist = (wait?: Promise<unknown>, now = false): Promise<unknown> => {
+    writes = writes.then(() => wait).then(() => (now ? afterPendingWork() : afterNextRequest)).then(write);
     state.writes.push(writes.catch(() => undefined));
-    io.frame({ object: 'chat.tool_call', call: { ...view } });
     return writes;
+  };
+  const record = (change: Partial<ToolCallView>, wait?: Promise<unknown>, now = false): Promise<unknown> => {
+    Object.assign(view, change);
+    io.frame({ object: 'chat.tool_call', call: { ...view } });
+    return persist(wait, now);
   };
   const target = offered ? `${offered.set.name} / ${offered.tool.name}` : `未提供的工具 ${call.function.name.slice(0, 64)}`;
   const audit = (result: 'success' | 'failure', detail: string): Promise<unknown> => {
-    const written = afterPendingWork().then(() => writeAudit(deps, { actor: env.actor, action: 'tool-call', target, detail: `对话中调用；${detail}`, result }))
+    const written = afterNextRequest.then(() => writeAudit(deps, { actor: env.actor, action: 'tool-call', target, detail: `对话中调用；${detail}`, result }))
       .catch(() => undefined);
     state.writes.push(written);
     return written;
@@ -383,7 +395,7 @@ async function callOne(env: AgentEnv, state: LoopState, byFn: Map<string, Offere
   }
 
   if (offered.tool.risk !== 'read') {
-    await record({ status: 'pending' });
+    await record({ status: 'pending' }, undefined, true);
     const decided = await decision(deps, view.id, io.signal, env.confirmTimeoutMs ?? AGENT_LIMITS.confirmTimeoutMs);
     if (decided !== 'running') {
       const said = decided === 'expired' ? '用户未在时限内确认，未调用' : '用户拒绝了这次调用';
@@ -402,17 +414,28 @@ async function callOne(env: AgentEnv, state: LoopState, byFn: Map<string, Offere
   const running = runTool(deps, env.user, offered.tool.id, args, { confirmed: true, checked });
   // Shown running once the request has gone out (the tool cannot have answered by then).
   if (offered.tool.risk === 'read') {
-    const until = settledOrAfter(running, RUNNING_ROW_AFTER_MS);
+    // Still running after RUNNING_ROW_AFTER_MS: written then (the thread only waits for the tool). Answered before:
+    // written once, as it ended, after the model's next request (below).
+    let settled = false;
+    running.then(() => (settled = true), () => (settled = true));
+    const slow = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => (settled ? undefined : resolve()), RUNNING_ROW_AFTER_MS);
+      running.then(() => clearTimeout(timer), () => clearTimeout(timer));
+    });
     // (A call refused before any request, e.g. by the host rule, has already been shown as failed.)
-    state.writes.push(afterPendingWork().then(() => (view.status === 'running' ? record({ status: 'running' }, until) : undefined)).catch(() => undefined));
+    state.writes.push(afterPendingWork().then(() => {
+      if (view.status !== 'running') return undefined;
+      io.frame({ object: 'chat.tool_call', call: { ...view } });
+      return Promise.race([slow.then(() => persist(undefined, true)), running.then(() => undefined, () => undefined)]);
+    }).catch(() => undefined));
   }
   try {
     const result = await running;
     const done = {
       status: 'done' as const, result: result.truncated ? `${result.content}\n（结果过大，已截断）` : result.content, is_error: result.is_error, duration_ms: result.duration_ms,
     };
-    // The row not yet written is written as the call ended; shown (and the audit written) once the model's next
-    // request has gone out, the frame still before its answer.
+    // The row not yet written is written as the call ended, and the audit with it, once the model's next request has
+    // gone out; the frame is shown after the work already started, still before the model's answer.
     Object.assign(view, done);
     state.writes.push(afterPendingWork().then(() => Promise.all([record(done), audit('success', resultSummary(args, result))])).catch(() => undefined));
     return result.is_error ? `工具返回错误：${result.content}` : result.content;

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm';
-import { createHttpFetch } from './http-fetch';
+import { createHttpFetch, ON_REQUEST_SENT } from './http-fetch';
 
 let llm: FakeLlm;
 let echo: Server;
@@ -32,6 +32,16 @@ afterAll(async () => {
 const chat = (content: string) => JSON.stringify({ model: 'fake-chat', stream: true, messages: [{ role: 'user', content }] });
 
 describe('the model client’s fetch over node:http', () => {
+  it('says once when the request has gone out, before the answer', async () => {
+    const f = createHttpFetch();
+    const order: string[] = [];
+    const pending = f(`${echoUrl}/sent`, { method: 'POST', body: '{}', [ON_REQUEST_SENT]: () => order.push('sent') } as RequestInit);
+    const res = await pending;
+    order.push('answered');
+    await res.text();
+    expect(order).toEqual(['sent', 'answered']);
+  });
+
   it('sends method, headers and body, and answers status, headers and body like fetch', async () => {
     const f = createHttpFetch();
     const res = await f(`${echoUrl}/x`, { method: 'post', headers: { 'content-type': 'application/json', authorization: 'Bearer k' }, body: '{"问":"题"}' });

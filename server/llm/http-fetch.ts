@@ -6,6 +6,12 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
 
+/**
+ * A fetch option (passed through the SDK's `fetchOptions`): called once the request has been handed to the
+ * operating system, so work that must not delay it can wait for it (the tool loop's bookkeeping, D75).
+ */
+export const ON_REQUEST_SENT = 'kbOnRequestSent';
+
 export type FetchInput = Parameters<typeof fetch>[0];
 export type FetchInit = NonNullable<Parameters<typeof fetch>[1]>;
 
@@ -76,7 +82,8 @@ export function nodeRequest(url: URL, init: FetchInit, body: string | Uint8Array
       const stream = empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
       resolve(new Response(stream, { status, statusText: res.statusMessage, headers: responseHeaders }));
     });
-    request.end(body ?? undefined);
+    const sent = (init as Record<string, unknown>)[ON_REQUEST_SENT];
+    request.end(body ?? undefined, typeof sent === 'function' ? () => (sent as () => void)() : undefined);
   });
 }
 

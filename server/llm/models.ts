@@ -4,7 +4,9 @@ import type OpenAI from 'openai';
 import type * as OpenAiSdk from 'openai';
 import type { ConcurrencyStatus } from '../../contract/api';
 import type { Config, ModelLimit } from '../config';
-import { createHttpFetch } from './http-fetch';
+import { createHttpFetch, ON_REQUEST_SENT } from './http-fetch';
+
+type SdkFetchOptions = NonNullable<Parameters<OpenAI['chat']['completions']['create']>[1]>['fetchOptions'];
 import { ConcurrencyLimiter, QueueAbortedError } from './limiter';
 
 export type LlmMessage = { role: 'system' | 'user' | 'assistant'; content: string };
@@ -111,11 +113,12 @@ export class Models {
   /**
    * One turn of a conversation with tools: streams the model's text and returns the tool calls it asked for
    * (none: the answer is complete). Without tools it is `stream`. `toolChoice: 'none'` asks for text only;
-   * `onToolName` hears each call's tool name as soon as it has come, while its arguments are still being written.
+   * `onToolName` hears each call's tool name as soon as it has come, while its arguments are still being written;
+   * `onRequestSent` hears when the request has gone out (only over the built-in transport).
    */
   async *streamTurn(
     model: string, messages: AgentMessage[], tools: ModelTool[],
-    options: ChatOptions & { toolChoice?: 'auto' | 'none'; onToolName?: (name: string) => void }, signal: AbortSignal,
+    options: ChatOptions & { toolChoice?: 'auto' | 'none'; onToolName?: (name: string) => void; onRequestSent?: () => void }, signal: AbortSignal,
   ): AsyncGenerator<string, ModelToolCall[]> {
     const release = await this.slot(model, signal);
     let started = false;
@@ -128,7 +131,8 @@ export class Models {
           model, messages: messages as OpenAiSdk.OpenAI.Chat.ChatCompletionMessageParam[], stream: true,
           temperature: options.temperature, max_tokens: options.maxTokens, ...withTools,
         },
-        { signal },
+        // Our transport reads the extra fetch option; the SDK passes it through untouched.
+        { signal, ...(options.onRequestSent ? { fetchOptions: { [ON_REQUEST_SENT]: options.onRequestSent } as unknown as SdkFetchOptions } : {}) },
       );
       started = true;
       for await (const chunk of stream) {
