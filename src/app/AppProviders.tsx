@@ -1,14 +1,10 @@
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
 import { NotifierBridge } from './NotifierBridge';
 import './global.css';
 import type { AppStore } from './store';
 import { InjectedStoreContext } from './store-context';
-
-dayjs.locale('zh-cn');
 
 /** Overlays above everything else (spec §9). */
 export const OVERLAY_Z_INDEX = 3000;
@@ -16,8 +12,8 @@ export type AppProvidersProps = { store?: AppStore; children: ReactNode };
 
 /**
  * antd in Chinese at size small, the toasts of cross-cutting code, and an injected store (tests). The antd
- * `App` (message, notification and modal hooks) comes with the signed-in areas (StoreLayout), so the sign-in
- * pages load without the modal code (the /login bundle budget).
+ * `App` (message, notification and modal hooks) and dayjs in Chinese come with the signed-in areas (StoreLayout),
+ * so the sign-in pages load without the modal code or dayjs (the /login bundle budget).
  */
 export function AppProviders({ store, children }: AppProvidersProps) {
   return (

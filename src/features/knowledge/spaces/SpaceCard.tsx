@@ -9,11 +9,13 @@ export type SpaceCardProps = {
   canDelete: boolean;
   onOpen: (space: Space) => void;
   onEdit: (space: Space) => void;
+  /** The pointer or the keyboard is at 编辑 (the page fetches the form's code then). */
+  onPrepareEdit?: () => void;
   onDelete: (space: Space) => void;
 };
 
 /** One space: name, description, owner and document count; open, and edit/delete for its owner. */
-export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onDelete }: SpaceCardProps) {
+export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onPrepareEdit, onDelete }: SpaceCardProps) {
   const actions = [
     <Button key="open" type="link" size="small" icon={<FolderOpenOutlined />} onClick={() => onOpen(space)}>
       文档
@@ -21,7 +23,7 @@ export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onDelete 
   ];
   if (canEdit && space.editable) {
     actions.push(
-      <Button key="edit" type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(space)}>
+      <Button key="edit" type="link" size="small" icon={<EditOutlined />} onPointerEnter={onPrepareEdit} onFocus={onPrepareEdit} onClick={() => onEdit(space)}>
         编辑
       </Button>,
     );
