@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Col, Empty, Row, Skeleton, Space as AntSpace, Typography } from 'antd';
+import { Alert, App, Button, Col, Empty, Row, Skeleton, Space as AntSpace } from 'antd';
 // The search box alone, not antd's Input with OTP and TextArea hung on it (the knowledge page's JS budget, D73).
 import Search from 'antd/es/input/Search';
 import { useState } from 'react';
@@ -50,8 +50,9 @@ export function KnowledgeBasePage() {
     <div className={styles.page}>
       <div className={styles.header}>
         <div>
-          <Typography.Title level={4} className={styles.title}>知识库</Typography.Title>
-          <Typography.Text type="secondary">知识空间收录文档，按密级与审核角色控制谁能看到；打开空间可上传与管理文档。</Typography.Text>
+          {/* Plain headings in antd's typography styles: antd's Typography brings its editable and copyable parts (D73). */}
+          <h4 className={styles.title}>知识库</h4>
+          <span className={styles.secondary}>知识空间收录文档，按密级与审核角色控制谁能看到；打开空间可上传与管理文档。</span>
         </div>
         <AntSpace wrap>
           <Search allowClear placeholder="按名称或描述筛选" style={{ width: 240 }} onChange={(e) => setKeyword(e.target.value)} />

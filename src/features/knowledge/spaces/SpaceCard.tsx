@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, FileTextOutlined, FolderOpenOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Space as AntSpace, Tooltip, Typography } from 'antd';
+import { Button, Card, Space as AntSpace, Tooltip } from 'antd';
 import type { Space } from '../../../../contract/api';
+import { EllipsisText } from '../../../components/ellipsis';
 import styles from './KnowledgeBasePage.module.css';
 
 export type SpaceCardProps = {
@@ -38,12 +39,12 @@ export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onPrepare
   return (
     <Card className={styles.card} hoverable actions={actions} data-testid={`space-${space.name}`}>
       <div className={styles.cardBody} onClick={() => onOpen(space)} role="presentation">
-        <Typography.Title level={5} className={styles.cardTitle} ellipsis={{ tooltip: space.name }}>
+        <EllipsisText as="h5" className={styles.cardTitle} tooltip={space.name}>
           {space.name}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" className={styles.cardDesc} ellipsis={{ rows: 2, tooltip: space.desc }}>
+        </EllipsisText>
+        <EllipsisText as="p" rows={2} className={styles.cardDesc} tooltip={space.desc}>
           {space.desc || '暂无描述'}
-        </Typography.Paragraph>
+        </EllipsisText>
         <AntSpace size={16} className={styles.meta} wrap>
           <Tooltip title="创建者">
             <span>
