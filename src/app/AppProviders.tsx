@@ -1,7 +1,8 @@
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import type { ReactNode } from 'react';
-import { NotifierBridge } from './NotifierBridge';
+import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { loadChunk } from '../lib/chunk-load';
+import { onToastsWanted, toastsWanted } from '../lib/notify';
 import './global.css';
 import type { AppStore } from './store';
 import { InjectedStoreContext } from './store-context';
@@ -9,6 +10,27 @@ import { InjectedStoreContext } from './store-context';
 /** Overlays above everything else (spec §9). */
 export const OVERLAY_Z_INDEX = 3000;
 export type AppProvidersProps = { store?: AppStore; children: ReactNode };
+
+/**
+ * The toast holder, fetched when the first toast is asked for (or the signed-in areas load): /login opens without
+ * antd's message code (D73). Should its chunk fail to load, the toasts keep waiting rather than break the app.
+ */
+function Toasts() {
+  const wanted = useSyncExternalStore(onToastsWanted, toastsWanted);
+  const [Bridge, setBridge] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (!wanted || Bridge) return;
+    let live = true;
+    loadChunk(() => import('./NotifierBridge'), 'NotifierBridge').then(
+      (module) => live && setBridge(() => module.NotifierBridge),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, Bridge]);
+  return Bridge ? <Bridge /> : null;
+}
 
 /**
  * antd in Chinese at size small, the toasts of cross-cutting code, and an injected store (tests). The antd
@@ -19,7 +41,7 @@ export function AppProviders({ store, children }: AppProvidersProps) {
   return (
     <InjectedStoreContext.Provider value={store ?? null}>
       <ConfigProvider locale={zhCN} componentSize="small" theme={{ token: { zIndexPopupBase: OVERLAY_Z_INDEX } }}>
-        <NotifierBridge />
+        <Toasts />
         {children}
       </ConfigProvider>
     </InjectedStoreContext.Provider>
