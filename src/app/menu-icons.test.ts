@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS } from './areas';
-import { AREA_ICONS, MANAGEMENT_ICONS } from './menu-icons';
+import { AREA_ICONS } from './menu-icons';
+import { MANAGEMENT_ICONS } from './sys-mgr-icons';
 import { SYS_MGR_ENTRIES } from './sys-mgr-menu';
 
 describe('menu icons, kept apart from the route table', () => {

@@ -1,23 +1,9 @@
-import {
-  ApartmentOutlined,
-  AppstoreOutlined,
-  BarChartOutlined,
-  BookOutlined,
-  BugOutlined,
-  DatabaseOutlined,
-  ExperimentOutlined,
-  FileSearchOutlined,
-  MessageOutlined,
-  SafetyOutlined,
-  TeamOutlined,
-  ToolOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { AppstoreOutlined, BookOutlined, DatabaseOutlined, ExperimentOutlined, MessageOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
-// The icons of the side menus and the /Transit cards, apart from the route table (areas.ts, sys-mgr-menu.ts):
-// the router, and so every page including /login, needs the routes but only the signed-in layouts draw the
-// icons (issue 16, /login JS budget, D73).
+// The icons of the home side menu and the /Transit cards, apart from the route table (areas.ts): the router, and so
+// every page including /login, needs the routes but only the signed-in layouts draw the icons (issue 16, /login JS
+// budget, D73). The management menu's icons are in sys-mgr-icons.ts, so home pages load without them.
 
 /** An area's icon, by its key in AREAS (hidden areas have none of their own: no menu entry or card). */
 export const AREA_ICONS: Readonly<Record<string, ComponentType>> = {
@@ -29,17 +15,5 @@ export const AREA_ICONS: Readonly<Record<string, ComponentType>> = {
   profile: UserOutlined,
 };
 
-/** A management page's icon, by its path in SYS_MGR_ENTRIES. */
-export const MANAGEMENT_ICONS: Readonly<Record<string, ComponentType>> = {
-  '/sysMgr/userMgr': TeamOutlined,
-  '/sysMgr/roleMgr': SafetyOutlined,
-  '/sysMgr/logMgr': FileSearchOutlined,
-  '/sysMgr/deptMgr': ApartmentOutlined,
-  '/sysMgr/dictMgr': BookOutlined,
-  '/sysMgr/errorLog': BugOutlined,
-  '/sysMgr/statistics': BarChartOutlined,
-  '/implConfigMgr/funcMgr': AppstoreOutlined,
-};
-
-/** Drawn for an entry missing from the tables above (a menu entry is never without an icon). */
+/** Drawn for an entry missing from the icon tables (a menu entry is never without an icon). */
 export const FALLBACK_ICON: ComponentType = AppstoreOutlined;

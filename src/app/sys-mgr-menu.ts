@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 /**
  * An entry of the management side menu (spec §2: /sysMgr/userMgr, roleMgr, logMgr, deptMgr, funcMgr). Its icon is in
- * menu-icons.ts (MANAGEMENT_ICONS), so the route table loads without the icons.
+ * sys-mgr-icons.ts (MANAGEMENT_ICONS), so the route table loads without the icons.
  */
 export type ManagementEntry = {
   path: string;
