@@ -1,11 +1,20 @@
 import { App } from 'antd';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { useContext } from 'react';
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router-dom';
 import { FormServicesProvider } from '../components/form/services';
 import { appFormServices } from '../lib/form-services';
+import { wantToasts } from '../lib/notify';
 import { makeStore, type AppStore } from './store';
 import { InjectedStoreContext } from './store-context';
+
+// Dates in Chinese (spec §9: pickers' month and weekday names, weeks from Monday). Every page that shows or picks a
+// date is a signed-in one, below this layout; the sign-in pages load without dayjs (D73).
+dayjs.locale('zh-cn');
+// Toasts are common once signed in: draw the holder now (its code shares antd's message with the App below).
+wantToasts();
 
 let appStore: AppStore | undefined;
 

@@ -73,7 +73,7 @@ describe('app shell', () => {
     expect(dismiss).toHaveBeenCalledWith('guard');
   });
 
-  it('closes a real toast through the app\'s holder and the static one alike', async () => {
+  it('closes a real toast asked for before the app\'s holder was drawn', async () => {
     renderApp('/profile');
     expect(await screen.findByText('登录信息无效，请重新登录')).toBeInTheDocument();
     act(() => notify().dismiss?.('guard'));

@@ -1,14 +1,15 @@
-import { BookOutlined, DatabaseOutlined, ExperimentOutlined, MessageOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
-/** An area of the home layout: a route the client has, its menu entry and its card on /Transit. */
+/**
+ * An area of the home layout: a route the client has, its menu entry and its card on /Transit. Its icon is in
+ * menu-icons.ts (AREA_ICONS), so the route table loads without the icons.
+ */
 export type Area = {
   key: string;
   /** Route path; also the function point path matched against allFunc ∪ otherFunc. */
   path: string;
   title: string;
   description: string;
-  icon: ComponentType;
   /** The user's own pages: open to every signed-in user, not a granted function. */
   personal?: boolean;
   /** A page reached from another area (e.g. a space's documents): a route, but no menu entry or card. */
@@ -25,7 +26,6 @@ export const AREAS: Area[] = [
     path: '/chatWindow',
     title: '智能问答',
     description: '与大模型对话，基于知识库、文件和表格提问，答案注明出处',
-    icon: MessageOutlined,
     load: () => import('../features/chat/ChatWindowPage').then((m) => m.ChatWindowPage),
   },
   {
@@ -33,7 +33,6 @@ export const AREAS: Area[] = [
     path: '/knowledgeBase',
     title: '知识库',
     description: '管理知识空间，上传文档并按密级与审核角色共享',
-    icon: BookOutlined,
     load: () => import('../features/knowledge/spaces/KnowledgeBasePage').then((m) => m.KnowledgeBasePage),
   },
   {
@@ -41,7 +40,6 @@ export const AREAS: Area[] = [
     path: '/knowledgeList',
     title: '文档列表',
     description: '知识空间中的文档',
-    icon: BookOutlined,
     hidden: true,
     parent: '/knowledgeBase',
     load: () => import('../features/knowledge/documents/KnowledgeListPage').then((m) => m.KnowledgeListPage),
@@ -51,7 +49,6 @@ export const AREAS: Area[] = [
     path: '/sqlBase',
     title: '数据库',
     description: '连接企业数据库，用自然语言查询数据，结果以表格和图表展示',
-    icon: DatabaseOutlined,
     load: () => import('../features/sqlbase/SqlBasePage').then((m) => m.SqlBasePage),
   },
   {
@@ -59,7 +56,6 @@ export const AREAS: Area[] = [
     path: '/toolsBase',
     title: '工具库',
     description: '内置工具与接入的 MCP 服务、HTTP 接口，按角色和部门授权，调用有确认和审计',
-    icon: ToolOutlined,
     load: () => import('../features/tools/ToolsBasePage').then((m) => m.ToolsBasePage),
   },
   {
@@ -67,7 +63,6 @@ export const AREAS: Area[] = [
     path: '/toolsList',
     title: '工具列表',
     description: '工具集中的工具',
-    icon: ToolOutlined,
     hidden: true,
     parent: '/toolsBase',
     load: () => import('../features/tools/ToolsListPage').then((m) => m.ToolsListPage),
@@ -77,7 +72,6 @@ export const AREAS: Area[] = [
     path: '/testCase',
     title: '用例生成',
     description: '上传需求文档，逐条生成可追溯到需求的测试用例',
-    icon: ExperimentOutlined,
     load: () => import('../features/testcases/TestCasePage').then((m) => m.TestCasePage),
   },
   {
@@ -85,7 +79,6 @@ export const AREAS: Area[] = [
     path: '/profile',
     title: '个人中心',
     description: '查看个人信息、角色与密级，修改登录密码',
-    icon: UserOutlined,
     personal: true,
     load: () => import('../features/profile/ProfilePage').then((m) => m.ProfilePage),
   },

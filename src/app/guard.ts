@@ -1,4 +1,5 @@
-import { MESSAGES, isSystemAccount } from '../../contract/api/runtime';
+import { MESSAGES } from '../../contract/api/errors';
+import { isSystemAccount } from '../../contract/api/identity-ids';
 import { AREAS } from './areas';
 import { SYS_MGR_ENTRIES } from './sys-mgr-menu';
 

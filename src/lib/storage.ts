@@ -1,5 +1,5 @@
 import type { UserInfo } from '../../contract/api';
-import { OTHER_FUNC_PATHS } from '../../contract/api/runtime';
+import { OTHER_FUNC_PATHS } from '../../contract/api/identity-ids';
 
 /** Browser storage keys of spec §3, plus the device-stable visitor id (kept across sessions). */
 export const STORAGE_KEYS = {

@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { getAllowedPaths } from '../../lib/storage';
 import { AREAS, areaOfPath, visibleAreas, type Area } from '../areas';
+import { AREA_ICONS, FALLBACK_ICON } from '../menu-icons';
 import { PageTabs } from '../tabs/PageTabs';
 import { AppHeader } from './AppHeader';
 import { SideMenu } from './SideMenu';
@@ -22,7 +23,7 @@ export function HomeLayout() {
   const { pathname } = useLocation();
   const allowed = getAllowedPaths();
   const areas = visibleAreas(allowed);
-  const items = areas.map((area) => ({ key: area.path, icon: createElement(area.icon), label: area.title }));
+  const items = areas.map((area) => ({ key: area.path, icon: createElement(AREA_ICONS[area.key] ?? FALLBACK_ICON), label: area.title }));
   // The home tab: the first area the user may enter (智能问答 for most; 个人中心 is always there).
   const first = areas[0];
   const home = { key: first?.path ?? '/profile', title: first?.title ?? '个人中心' };

@@ -2,6 +2,8 @@ import { Layout, Tag, Typography } from 'antd';
 import { createElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { getAllFunc, getUserInfo } from '../../lib/storage';
+import { FALLBACK_ICON } from '../menu-icons';
+import { MANAGEMENT_ICONS } from '../sys-mgr-icons';
 import { visibleEntries } from '../sys-mgr-menu';
 import { PageTabs } from '../tabs/PageTabs';
 import { AppHeader } from './AppHeader';
@@ -20,7 +22,7 @@ export function SysMgrLayout() {
   const { pathname } = useLocation();
   const allFunc = getAllFunc();
   const entries = visibleEntries(new Set(allFunc));
-  const items = entries.map((entry) => ({ key: entry.path, icon: createElement(entry.icon), label: entry.title }));
+  const items = entries.map((entry) => ({ key: entry.path, icon: createElement(MANAGEMENT_ICONS[entry.path] ?? FALLBACK_ICON), label: entry.title }));
   const selected = entries.find((entry) => pathname.startsWith(entry.path))?.path;
   const resolve = (key: string) => {
     const path = key.split('?')[0];

@@ -1,5 +1,8 @@
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
+// The avatar alone, not antd's Avatar with Avatar.Group (and its Popover) hung on it: this menu is on every
+// signed-in page (the page JS budgets, D73).
+import Avatar from 'antd/es/avatar/Avatar';
 import { useNavigate } from 'react-router-dom';
 import { isSystemAccount } from '../../../contract/api/runtime';
 import { signOut } from '../../features/auth/session';

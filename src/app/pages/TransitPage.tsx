@@ -4,6 +4,7 @@ import { isSystemAccount } from '../../../contract/api/runtime';
 import { getAllowedPaths, getUserInfo } from '../../lib/storage';
 import { visibleAreas } from '../areas';
 import { AppHeader } from '../layouts/AppHeader';
+import { AREA_ICONS, FALLBACK_ICON } from '../menu-icons';
 import { useAppNavigate } from '../useAppNavigate';
 import { AreaCard } from './AreaCard';
 import { WelcomeCard } from './WelcomeCard';
@@ -30,7 +31,7 @@ export function TransitPage() {
           )}
           {areas.map((area) => (
             <Col key={area.key} xs={24} md={12} lg={8}>
-              <AreaCard title={area.title} description={area.description} icon={area.icon} onOpen={() => go(area.path)} />
+              <AreaCard title={area.title} description={area.description} icon={AREA_ICONS[area.key] ?? FALLBACK_ICON} onOpen={() => go(area.path)} />
             </Col>
           ))}
         </Row>

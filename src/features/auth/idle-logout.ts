@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../contract/api/runtime';
+import { MESSAGES } from '../../../contract/api/errors';
 import { navigateTo } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { signOut } from './session';

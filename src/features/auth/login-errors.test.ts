@@ -19,6 +19,13 @@ describe('sign-in failure messages (spec §8)', () => {
     expect(loginFailureMessage(rejected(body))).toBe('登录失败：账号已锁定，请于 14:35 后重试或联系安全保密管理员');
   });
 
+  it('a locked account’s unlock time keeps two digits, and an unreadable time is left out', () => {
+    const locked = (lockedUntil: unknown) => rejected({ error: 'invalid_grant', error_description: 'Account locked', lockedUntil });
+    expect(loginFailureMessage(locked(new Date(2026, 2, 2, 9, 5).toISOString()))).toBe('登录失败：账号已锁定，请于 09:05 后重试或联系安全保密管理员');
+    expect(loginFailureMessage(locked('not a time'))).toBe('登录失败：账号已锁定，请稍后重试或联系安全保密管理员');
+    expect(loginFailureMessage(locked(null))).toBe('登录失败：账号已锁定，请稍后重试或联系安全保密管理员');
+  });
+
   it('too many attempts from this address shows the server’s wait', () => {
     const body = { code: 429, message: '登录尝试过于频繁，请 5 分钟后再试', results: null };
     expect(loginFailureMessage(rejected(body, 429))).toBe('登录失败：登录尝试过于频繁，请 5 分钟后再试');

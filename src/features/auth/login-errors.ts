@@ -1,13 +1,16 @@
-import dayjs from 'dayjs';
-import { MESSAGES } from '../../../contract/api/runtime';
+import { MESSAGES } from '../../../contract/api/errors';
 import { ApiError } from '../../lib/http/errors';
 
 const DENIED = ['Access token denied', 'Error requesting access token'];
 
 /** 登录失败：账号已锁定… with the unlock time as HH:mm when known. */
 export function lockedMessage(lockedUntil: string | null | undefined): string {
-  const until = lockedUntil ? dayjs(lockedUntil) : null;
-  if (until?.isValid()) return `登录失败：账号已锁定，请于 ${until.format('HH:mm')} 后重试或联系安全保密管理员`;
+  // Formatted by hand, local time: dayjs would be the sign-in page's only use of it (the /login JS budget, D73).
+  const until = lockedUntil ? new Date(lockedUntil) : null;
+  if (until && !Number.isNaN(until.getTime())) {
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `登录失败：账号已锁定，请于 ${two(until.getHours())}:${two(until.getMinutes())} 后重试或联系安全保密管理员`;
+  }
   return '登录失败：账号已锁定，请稍后重试或联系安全保密管理员';
 }
 

@@ -1,4 +1,4 @@
-import { isSystemAccount } from '../../../contract/api/runtime';
+import { isSystemAccount } from '../../../contract/api/identity-ids';
 import type { UserDetail } from '../../../contract/api';
 import {
   clearSession,

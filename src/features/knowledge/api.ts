@@ -87,5 +87,5 @@ export const {
   useSpacesQuery, useLazyCheckSpaceNameQuery, useDefaultArgumentsQuery, useAddSpaceMutation, useSaveSpaceMutation,
   useDeleteSpaceMutation, useDocumentsQuery, useUpdateDocumentMutation, useDeleteDocumentMutation, useCreateTasksMutation,
   useRetryDocumentMutation, useRetryFailedMutation, useChunksQuery, useRecallTestMutation, useReviewRoleOptionsQuery,
-  useMyGradesQuery,
+  useMyGradesQuery, usePrefetch: useKnowledgePrefetch,
 } = knowledgeApi;

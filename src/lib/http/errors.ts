@@ -1,4 +1,4 @@
-import { CODE_TOKEN_INVALID, STATUS_MESSAGES, messageForStatus } from '../../../contract/api/runtime';
+import { CODE_TOKEN_INVALID, STATUS_MESSAGES, messageForStatus } from '../../../contract/api/errors';
 
 /** How a call failed: an HTTP status or business code, or at the transport. */
 export type FailureKind = 'status' | 'network' | 'timeout' | 'cancel';

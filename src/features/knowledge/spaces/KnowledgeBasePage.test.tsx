@@ -84,6 +84,16 @@ describe('知识库 (/knowledgeBase)', { timeout: 40_000 }, () => {
     expect(await screen.findByText('已新增知识空间「研发规范」', {}, LOAD)).toBeInTheDocument();
   });
 
+  it('asks for the default arguments when the pointer reaches 新增空间, before the click (D73)', async () => {
+    const server = serve();
+    const { user } = renderSignedIn('/knowledgeBase', demo);
+    const add = await screen.findByRole('button', { name: /新增空间/ }, LOAD);
+    expect(calls(server, KNOWLEDGE_PATHS.defaultArguments)).toHaveLength(0);
+    await user.hover(add);
+    await waitFor(() => expect(calls(server, KNOWLEDGE_PATHS.defaultArguments)).toHaveLength(1), LOAD);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('edits the arguments of a space and refuses an overlap not below the chunk size', async () => {
     const server = serve({ [`POST ${KNOWLEDGE_PATHS.spaceSave}`]: aiOk({ id: 1, name: '产品手册' }) });
     const { user } = renderSignedIn('/knowledgeBase', demo);

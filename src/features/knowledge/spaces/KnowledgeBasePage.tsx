@@ -1,16 +1,19 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Col, Empty, Input, Row, Skeleton, Space as AntSpace, Typography } from 'antd';
+import { Alert, App, Button, Col, Empty, Row, Skeleton, Space as AntSpace } from 'antd';
+// The search box alone, not antd's Input with OTP and TextArea hung on it (the knowledge page's JS budget, D73).
+import Search from 'antd/es/input/Search';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Space } from '../../../../contract/api';
 import { hasButton } from '../../../lib/storage';
-import { useDeleteSpaceMutation, useSpacesQuery } from '../api';
+import { useDeleteSpaceMutation, useKnowledgePrefetch, useSpacesQuery } from '../api';
 import { documentsPath } from '../paths';
 import styles from './KnowledgeBasePage.module.css';
 import { SpaceCard } from './SpaceCard';
-import { SpaceFormDialog } from './SpaceFormDialog';
+import { loadSpaceForm, SpaceFormDialog } from './SpaceFormDialog';
 
 const PAGE = '/knowledgeBase';
+
 
 /** /knowledgeBase 知识库: the knowledge spaces as cards; add, edit (arguments), delete; open a space's documents. */
 export function KnowledgeBasePage() {
@@ -20,6 +23,15 @@ export function KnowledgeBasePage() {
   const [remove] = useDeleteSpaceMutation();
   const [keyword, setKeyword] = useState('');
   const [dialog, setDialog] = useState<{ space: Space | null } | null>(null);
+  const prefetchDefaults = useKnowledgePrefetch('defaultArguments');
+  /**
+   * The pointer or the keyboard is at 新增空间 or 编辑: fetch the form's code and the default arguments now, so the
+   * dialog's fields are usually ready by the click (D73). A failed fetch shows when the dialog opens.
+   */
+  const prepareForm = () => {
+    loadSpaceForm().catch(() => undefined);
+    prefetchDefaults();
+  };
   const shown = (spaces.data ?? []).filter((s) => !keyword.trim() || `${s.name}${s.desc}`.includes(keyword.trim()));
 
   const confirmDelete = (space: Space) => {
@@ -38,14 +50,15 @@ export function KnowledgeBasePage() {
     <div className={styles.page}>
       <div className={styles.header}>
         <div>
-          <Typography.Title level={4} className={styles.title}>知识库</Typography.Title>
-          <Typography.Text type="secondary">知识空间收录文档，按密级与审核角色控制谁能看到；打开空间可上传与管理文档。</Typography.Text>
+          {/* Plain headings in antd's typography styles: antd's Typography brings its editable and copyable parts (D73). */}
+          <h4 className={styles.title}>知识库</h4>
+          <span className={styles.secondary}>知识空间收录文档，按密级与审核角色控制谁能看到；打开空间可上传与管理文档。</span>
         </div>
         <AntSpace wrap>
-          <Input.Search allowClear placeholder="按名称或描述筛选" style={{ width: 240 }} onChange={(e) => setKeyword(e.target.value)} />
+          <Search allowClear placeholder="按名称或描述筛选" style={{ width: 240 }} onChange={(e) => setKeyword(e.target.value)} />
           <Button icon={<ReloadOutlined />} onClick={() => void spaces.refetch()}>刷新</Button>
           {hasButton(PAGE, 'add') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ space: null })}>
+            <Button type="primary" icon={<PlusOutlined />} onPointerEnter={prepareForm} onFocus={prepareForm} onClick={() => setDialog({ space: null })}>
               新增空间
             </Button>
           )}
@@ -65,6 +78,7 @@ export function KnowledgeBasePage() {
               canDelete={hasButton(PAGE, 'delete')}
               onOpen={(s) => void navigate(documentsPath(s.name))}
               onEdit={(s) => setDialog({ space: s })}
+              onPrepareEdit={prepareForm}
               onDelete={confirmDelete}
             />
           </Col>

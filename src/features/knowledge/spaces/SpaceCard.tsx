@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, FileTextOutlined, FolderOpenOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Space as AntSpace, Tooltip, Typography } from 'antd';
+import { Button, Card, Space as AntSpace, Tooltip } from 'antd';
 import type { Space } from '../../../../contract/api';
+import { EllipsisText } from '../../../components/ellipsis';
 import styles from './KnowledgeBasePage.module.css';
 
 export type SpaceCardProps = {
@@ -9,11 +10,13 @@ export type SpaceCardProps = {
   canDelete: boolean;
   onOpen: (space: Space) => void;
   onEdit: (space: Space) => void;
+  /** The pointer or the keyboard is at 编辑 (the page fetches the form's code then). */
+  onPrepareEdit?: () => void;
   onDelete: (space: Space) => void;
 };
 
 /** One space: name, description, owner and document count; open, and edit/delete for its owner. */
-export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onDelete }: SpaceCardProps) {
+export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onPrepareEdit, onDelete }: SpaceCardProps) {
   const actions = [
     <Button key="open" type="link" size="small" icon={<FolderOpenOutlined />} onClick={() => onOpen(space)}>
       文档
@@ -21,7 +24,7 @@ export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onDelete 
   ];
   if (canEdit && space.editable) {
     actions.push(
-      <Button key="edit" type="link" size="small" icon={<EditOutlined />} onClick={() => onEdit(space)}>
+      <Button key="edit" type="link" size="small" icon={<EditOutlined />} onPointerEnter={onPrepareEdit} onFocus={onPrepareEdit} onClick={() => onEdit(space)}>
         编辑
       </Button>,
     );
@@ -36,12 +39,12 @@ export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onDelete 
   return (
     <Card className={styles.card} hoverable actions={actions} data-testid={`space-${space.name}`}>
       <div className={styles.cardBody} onClick={() => onOpen(space)} role="presentation">
-        <Typography.Title level={5} className={styles.cardTitle} ellipsis={{ tooltip: space.name }}>
+        <EllipsisText as="h5" className={styles.cardTitle} tooltip={space.name}>
           {space.name}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" className={styles.cardDesc} ellipsis={{ rows: 2, tooltip: space.desc }}>
+        </EllipsisText>
+        <EllipsisText as="p" rows={2} className={styles.cardDesc} tooltip={space.desc}>
           {space.desc || '暂无描述'}
-        </Typography.Paragraph>
+        </EllipsisText>
         <AntSpace size={16} className={styles.meta} wrap>
           <Tooltip title="创建者">
             <span>
