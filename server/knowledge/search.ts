@@ -7,7 +7,14 @@ import { documentChunks, knowledgeDocuments } from '../db/schema';
 import { indexTerms, plainTerm, queryTerms, queryWords } from './segment';
 import { termIndex, wordWeight, type Candidate } from './term-index';
 import { embeddingModel, embedTexts, vectorRecall } from './vectors';
+import { visibleDocumentIds } from './visible-documents';
 import { visibleTo, type Viewer } from './visibility';
+
+/**
+ * Candidates read beyond top-K: the ranked chunks are already the visible ones, so the read-back through the
+ * predicate only drops a chunk whose document changed since (the next page is read then).
+ */
+const CANDIDATE_SPARE = 5;
 
 /** Reciprocal rank fusion's constant: a hit at rank r (from 1) of a list adds 1 / (RRF_K + r). */
 const RRF_K = 60;
@@ -25,6 +32,8 @@ const RRF_K = 60;
  * visibility predicate in SQL; for a space too large for memory SQL finds the passages and the same relevance is
  * computed from their words, with the words' frequencies counted in SQL.
  *
+ * `generation` is the space's change counter when the caller has just read it (saves reading it again).
+ *
  * With an embedding model (and pgvector), the question's vector finds the nearest visible chunks too; a passage's
  * relevance is then the higher of its word relevance and its cosine similarity. A model that fails at question
  * time leaves full text alone (the answer must not depend on the model server being up).
@@ -36,9 +45,10 @@ export async function recallChunks(
   question: string,
   topK: number,
   minScore = 0,
+  generation?: number,
 ): Promise<RecallHit[]> {
   const [text, vector] = await Promise.all([
-    fullText(deps.db, viewer, spaceId, question, topK, minScore),
+    fullText(deps.db, viewer, spaceId, question, topK, minScore, generation),
     vectorHits(deps, viewer, spaceId, question, topK),
   ]);
   const hits = vector ? fuse([text, vector], topK) : text;
@@ -76,11 +86,16 @@ function visibleChunks(db: Db, viewer: Viewer, spaceId: number, where: SQL, scor
     .where(and(eq(documentChunks.spaceId, spaceId), where, eq(knowledgeDocuments.status, 'FINISHED'), visibleTo(viewer)));
 }
 
-async function fullText(db: Db, viewer: Viewer, spaceId: number, question: string, topK: number, minScore: number): Promise<RecallHit[]> {
+async function fullText(db: Db, viewer: Viewer, spaceId: number, question: string, topK: number, minScore: number, generation?: number): Promise<RecallHit[]> {
   const words = queryWords(question);
   if (!words.length) return [];
-  const index = await termIndex(db, spaceId);
-  if (index) return visibleCandidates(db, viewer, spaceId, index.rank(words, minScore), topK);
+  const index = await termIndex(db, spaceId, generation);
+  if (index) {
+    // Only what the viewer may see is ranked (D71): the set of visible documents comes from THE predicate in SQL,
+    // kept until the space changes, so the few candidates read back below are normally all kept.
+    const visible = await visibleDocumentIds(db, viewer, spaceId, index.generation);
+    return visibleCandidates(db, viewer, spaceId, index.rank(words, minScore, index.maskFor(visible), topK + CANDIDATE_SPARE), topK);
+  }
   const all = queryTerms(question, '&');
   if (!all) return [];
   // Passages holding every word, then (when fewer than topK) those holding any; a few more than topK, as the
