@@ -11,7 +11,7 @@ import { queuePositions } from '../jobs/queue';
 import { EVERYONE_ROLE, formatTime, listDocumentsInSql } from './documents';
 import { DOCUMENT_QUEUE, documentJobKey } from './process';
 import type { SpaceRow } from './spaces';
-import { visibleDocumentIds } from './visible-documents';
+import { visibleDocumentIds, type VisibleSet } from './visible-documents';
 import type { Viewer } from './visibility';
 
 /** Documents kept in memory over all spaces of a process; a larger space is listed in SQL. */
@@ -27,7 +27,11 @@ type Listed = {
 type SortField = NonNullable<DocumentListBody['sort_by']>;
 
 /** A space's documents at one generation, newest first, and their orders per sort (built when first asked). */
-type SpaceDocuments = { generation: number; docs: Listed[]; orders: Map<string, Int32Array>; size: number };
+type SpaceDocuments = {
+  generation: number; docs: Listed[]; orders: Map<string, Int32Array>; size: number;
+  /** Every lower-cased name joined by NUL (which no name holds), and where each begins: one search finds them all. */
+  names: string; nameStarts: Int32Array;
+};
 
 const views = new WeakMap<Db, Map<number, Promise<SpaceDocuments | null>>>();
 
@@ -96,7 +100,24 @@ async function readDocuments(db: Db, spaceId: number): Promise<SpaceDocuments | 
       secrecy_name: byGrade, size: doc.size, chunk_size: doc.chunkCount,
     },
   }));
-  return { generation, docs, orders: new Map(), size: docs.length };
+  const nameStarts = new Int32Array(docs.length + 1);
+  docs.forEach((doc, i) => (nameStarts[i + 1] = nameStarts[i] + doc.lowerName.length + 1));
+  return { generation, docs, orders: new Map(), size: docs.length, names: docs.map((doc) => doc.lowerName).join('\0'), nameStarts };
+}
+
+/** Which documents' lower-cased names hold `part` (by index), found with one search through the joined names. */
+function namesHolding(view: SpaceDocuments, part: string): Uint8Array {
+  const found = new Uint8Array(view.docs.length);
+  const starts = view.nameStarts;
+  let doc = 0;
+  for (let at = view.names.indexOf(part); at !== -1;) {
+    // The document the match starts in (matches come in order, so the search for it only moves forward).
+    while (starts[doc + 1] <= at) doc++;
+    found[doc] = 1;
+    // On to the next name: one match per name is enough.
+    at = view.names.indexOf(part, starts[doc + 1]);
+  }
+  return found;
 }
 
 /** The counter of a space that has no documents, or null when documents arrived meanwhile (then read again). */
@@ -125,9 +146,40 @@ function orderOf(view: SpaceDocuments, body: DocumentListBody): Int32Array {
   return order;
 }
 
+/** Per viewer's set: the visible documents in each order, and whether any is waiting or running. */
+const visibleOrders = new WeakMap<VisibleSet, { view: SpaceDocuments; orders: Map<string, Int32Array>; processing: boolean }>();
+
+/** The indexes of the documents the viewer sees, in the list's order (kept with the viewer's set). */
+function visibleOrder(view: SpaceDocuments, visible: VisibleSet, body: DocumentListBody): { order: Int32Array; processing: boolean } {
+  let kept = visibleOrders.get(visible);
+  if (!kept || kept.view !== view) {
+    const processing = view.docs.some((d) => visible.ids.has(d.id) && (d.status === 'TODO' || d.status === 'RUNNING'));
+    visibleOrders.set(visible, (kept = { view, orders: new Map(), processing }));
+  }
+  // Grade and status have a few values each: their orders are kept too, like an index on (grade, column).
+  const key = `${body.sort_by ?? 'id'}:${body.sort_order === 'ASC' ? 'ASC' : 'DESC'}:${body.secrecy ?? ''}:${body.status ?? ''}`;
+  let order = kept.orders.get(key);
+  if (!order) {
+    const all = orderOf(view, body);
+    order = new Int32Array(visible.ids.size);
+    let n = 0;
+    for (const i of all) {
+      const doc = view.docs[i];
+      if (visible.ids.has(doc.id) && (!body.secrecy || doc.secrecy === body.secrecy) && (!body.status || doc.status === body.status)) order[n++] = i;
+    }
+    order = order.subarray(0, n);
+    // Kept orders per viewer's set are bounded by the few grades and statuses; a status filter never seen is not
+    // worth keeping beyond a few dozen.
+    if (kept.orders.size < 200) kept.orders.set(key, order);
+  }
+  return { order, processing: kept.processing };
+}
+
 const lowered = new WeakMap<Db, Map<string, string>>();
 /** A text lower-cased by the database (ILIKE compares lower(name) with lower(pattern) for multi-byte text). */
 async function lowerInDb(db: Db, text: string): Promise<string> {
+  // Nothing to lower (Chinese, digits, lower-case letters): the same in every collation, no round trip.
+  if (text.toLowerCase() === text) return text;
   let cache = lowered.get(db);
   if (!cache) lowered.set(db, (cache = new Map()));
   let value = cache.get(text);
@@ -140,27 +192,29 @@ async function lowerInDb(db: Db, text: string): Promise<string> {
   return value;
 }
 
-/** The filters of the body as a test of one listed document (the same conditions as the SQL list's). */
-async function filterOf(db: Db, viewer: Viewer, body: DocumentListBody): Promise<(doc: Listed) => boolean> {
-  const tests: ((doc: Listed) => boolean)[] = [];
-  if (body.secrecy) tests.push((doc) => doc.secrecy === body.secrecy);
-  if (body.doc_name) {
-    const part = await lowerInDb(db, body.doc_name);
-    tests.push((doc) => doc.lowerName.includes(part));
-  }
-  if (body.status) tests.push((doc) => doc.status === body.status);
+/** The filters of the body as a test of one listed document (the same conditions as the SQL list's), or null for none. */
+async function filterOf(db: Db, viewer: Viewer, view: SpaceDocuments, body: DocumentListBody): Promise<((doc: Listed, i: number) => boolean) | null> {
+  // Grade and status are applied by the order itself (visibleOrder).
+  const owner = body.owner || null;
+  const part = body.doc_name ? await lowerInDb(db, body.doc_name) : null;
+  // NUL joins the names: a pattern holding it (no stored name can) matches nothing, as in SQL.
+  const named = part === null ? null : part.includes('\0') ? new Uint8Array(view.docs.length) : namesHolding(view, part);
+  // Review roles: none (visible to everyone), or any of these.
+  let noRoles = false;
+  let anyRole: number[] | null = null;
   if (body.review_role !== undefined && body.review_role !== '') {
     const wanted = String(body.review_role).split(',').map(Number).filter(Number.isInteger);
-    if (wanted.includes(EVERYONE_ROLE)) tests.push((doc) => doc.reviewRoles.length === 0);
-    else if (wanted.length) tests.push((doc) => doc.reviewRoles.some((r) => wanted.includes(r)));
+    if (wanted.includes(EVERYONE_ROLE)) noRoles = true;
+    else if (wanted.length) anyRole = wanted;
   }
-  if (body.review_mode !== undefined && String(body.review_mode) === '0') {
-    tests.push((doc) => doc.reviewRoles.some((r) => viewer.roleIds.includes(r)));
-  } else if (body.review_mode !== undefined && body.review_mode !== '') {
-    tests.push((doc) => doc.ownerId === viewer.id);
-  }
-  if (body.owner) tests.push((doc) => doc.owner === body.owner);
-  return (doc) => tests.every((t) => t(doc));
+  const mode = body.review_mode === undefined || body.review_mode === '' ? null : String(body.review_mode) === '0' ? 'shared' : 'own';
+  if (!owner && named === null && !noRoles && !anyRole && !mode) return null;
+  return (doc, i) => (!owner || doc.owner === owner)
+    && (named === null || named[i] === 1)
+    && (!noRoles || doc.reviewRoles.length === 0)
+    && (!anyRole || doc.reviewRoles.some((r) => anyRole.includes(r)))
+    && (mode !== 'shared' || doc.reviewRoles.some((r) => viewer.roleIds.includes(r)))
+    && (mode !== 'own' || doc.ownerId === viewer.id);
 }
 
 /**
@@ -193,17 +247,23 @@ export async function listDocuments(
   const page = body.page ?? 1;
   const pageSize = body.page_size ?? 20;
   const from = (page - 1) * pageSize;
-  const matches = await filterOf(db, viewer, body);
-  const rows: Listed[] = [];
-  let total = 0;
-  let processing = false;
-  for (const i of orderOf(view, body)) {
-    const doc = view.docs[i];
-    if (!visible.ids.has(doc.id)) continue;
-    if (doc.status === 'TODO' || doc.status === 'RUNNING') processing = true;
-    if (!matches(doc)) continue;
-    if (total >= from && total < from + pageSize) rows.push(doc);
-    total++;
+  const matches = await filterOf(db, viewer, view, body);
+  const { order, processing } = visibleOrder(view, visible, body);
+  let rows: Listed[];
+  let total: number;
+  if (!matches) {
+    total = order.length;
+    rows = Array.from(order.subarray(from, from + pageSize), (i) => view.docs[i]);
+  } else {
+    rows = [];
+    total = 0;
+    const docs = view.docs;
+    for (let k = 0; k < order.length; k++) {
+      const doc = docs[order[k]];
+      if (!matches(doc, order[k])) continue;
+      if (total >= from && total < from + pageSize) rows.push(doc);
+      total++;
+    }
   }
   const waiting = rows.filter((d) => d.status === 'TODO').map((d) => documentJobKey(d.id));
   const positions = await queuePositions(deps, DOCUMENT_QUEUE, waiting);

@@ -53,6 +53,9 @@ class SpaceIndex {
   /** Scratch space of `rank`, one slot per chunk, zero between calls. */
   private scratchHeld = new Float64Array(0);
   private scratchScores = new Float64Array(0);
+  private scratchTouched = new Int32Array(0);
+  private norms: Float64Array | null = null;
+  private normsVersion = -1;
   /** Term ids by the stored term (the same words give the same id, so most lookups skip normalising). */
   private readonly termIds = new Map<string, number>();
   private readonly byPlain = new Map<string, number>();
@@ -206,6 +209,8 @@ class SpaceIndex {
 
   /** Live chunks holding a term, counted once per state of the index (common words have long lists). */
   private liveCount(id: number): number {
+    // No dead slots (a fresh build or snapshot): every posting is live.
+    if (this.aliveCount === this.chunkIds.length) return this.postings[id].length;
     let n = this.dfs.get(id);
     if (n === undefined) {
       const { data, length } = this.postings[id];
@@ -245,67 +250,97 @@ class SpaceIndex {
     if (this.scratchHeld.length < n) {
       this.scratchHeld = new Float64Array(n + (n >> 2));
       this.scratchScores = new Float64Array(n + (n >> 2));
+      this.scratchTouched = new Int32Array(n + (n >> 2));
     }
     const held = this.scratchHeld;
     const scores = this.scratchScores;
+    const touched = this.scratchTouched;
     const offered = mask ?? Uint8Array.from(this.alive, (a) => (a ? 1 : 0));
-    const avg = this.aliveCount ? this.totalLength / this.aliveCount : 1;
+    const norms = this.lengthNorms();
     const weights = this.weights(words);
     const total = weights.reduce((a, b) => a + b, 0) || 1;
-    const touched: number[] = [];
-    words.forEach((word, w) => {
-      const id = this.byPlain.get(word);
-      if (id === undefined) return;
+    let count = 0;
+    for (let w = 0; w < words.length; w++) {
+      const id = this.byPlain.get(words[w]);
+      if (id === undefined) continue;
       const { data, length } = this.postings[id];
-      const idf = weights[w];
-      for (let i = 0; i < length; i++) {
-        const slot = data[i] >> 4;
-        if (offered[slot] !== 1) continue;
-        const tf = data[i] & 15;
-        if (held[slot] === 0) touched.push(slot);
-        held[slot] += idf;
-        scores[slot] += idf * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[slot]) / avg)));
-      }
-    });
+      count = accumulate(data, length, weights[w], offered, norms, held, scores, touched, count);
+    }
     // Copied out of the scratch space (zeroed again at once: the pages below are read across awaits, while other
     // questions rank on the same index).
-    const slots: number[] = [];
-    const relevance: number[] = [];
-    const score: number[] = [];
-    for (const slot of touched) {
+    const slots = new Int32Array(count);
+    const relevance = new Float64Array(count);
+    const score = new Float64Array(count);
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      const slot = touched[i];
       const r = Math.min(1, held[slot] / total);
       if (r >= minRelevance) {
-        slots.push(slot);
-        relevance.push(r);
-        score.push(scores[slot]);
+        slots[kept] = slot;
+        relevance[kept] = r;
+        score[kept] = scores[slot];
+        kept++;
       }
       held[slot] = 0;
       scores[slot] = 0;
     }
-    if (!slots.length) return;
+    if (!kept) return;
     const chunkIds = this.chunkIds;
     const better = (a: number, b: number) => relevance[b] - relevance[a] || score[b] - score[a] || chunkIds[slots[a]] - chunkIds[slots[b]];
     const page = (picked: number[]): Candidate[] => picked.map((i) => [chunkIds[slots[i]], relevance[i]]);
-    const all = Array.from(slots.keys());
-    const first = best(all, firstPage, better);
+    const first = best(kept, firstPage, better);
     yield page(first);
-    if (all.length <= first.length) return;
+    if (kept <= first.length) return;
     const taken = new Set(first);
-    const rest = all.filter((i) => !taken.has(i)).sort(better);
+    const rest: number[] = [];
+    for (let i = 0; i < kept; i++) if (!taken.has(i)) rest.push(i);
+    rest.sort(better);
     for (let i = 0; i < rest.length; i += LATER_PAGE) yield page(rest.slice(i, i + LATER_PAGE));
   }
+
+  /** BM25's length part per slot, K1 · (1 − B + B · length / average), worked out once per state of the index. */
+  private lengthNorms(): Float64Array {
+    if (this.norms && this.normsVersion === this.version) return this.norms;
+    const avg = this.aliveCount ? this.totalLength / this.aliveCount : 1;
+    const norms = new Float64Array(this.chunkIds.length);
+    for (let slot = 0; slot < norms.length; slot++) norms[slot] = K1 * (1 - B + (B * this.lengths[slot]) / avg);
+    this.norms = norms;
+    this.normsVersion = this.version;
+    return norms;
+  }
+}
+
+/**
+ * Adds one word's postings to the chunks' relevance (`held`) and BM25 (`scores`), noting chunks met for the first
+ * time in `touched`; answers the new count of touched chunks. A plain function, not inlined in the generator
+ * `rank`: V8 optimises this hot loop far better here (about 4× in the recall benchmark).
+ */
+function accumulate(
+  data: Int32Array, length: number, idf: number, offered: Uint8Array, norms: Float64Array,
+  held: Float64Array, scores: Float64Array, touched: Int32Array, count: number,
+): number {
+  for (let i = 0; i < length; i++) {
+    const posting = data[i];
+    const slot = posting >> 4;
+    if (offered[slot] !== 1) continue;
+    const tf = posting & 15;
+    if (held[slot] === 0) touched[count++] = slot;
+    held[slot] += idf;
+    scores[slot] += idf * ((tf * (K1 + 1)) / (tf + norms[slot]));
+  }
+  return count;
 }
 
 /** Candidates read first; most questions need no more. */
 const FIRST_PAGE = 200;
 const LATER_PAGE = 5000;
 
-/** The n best of a list (by `better`), in order, without sorting the whole list. */
-function best(list: number[], n: number, better: (a: number, b: number) => number): number[] {
-  if (list.length <= n) return [...list].sort(better);
+/** The n best of the items 0..count-1 (by `better`), in order, without sorting them all. */
+function best(count: number, n: number, better: (a: number, b: number) => number): number[] {
+  if (count <= n) return Array.from({ length: count }, (_v, i) => i).sort(better);
   // A sorted buffer of the best so far; an item enters only if it beats the worst kept.
   const kept: number[] = [];
-  for (const item of list) {
+  for (let item = 0; item < count; item++) {
     if (kept.length === n && better(item, kept[n - 1]) >= 0) continue;
     let lo = 0;
     let hi = kept.length;
