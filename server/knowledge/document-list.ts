@@ -15,7 +15,9 @@ import { visibleDocumentIds, type VisibleSet } from './visible-documents';
 import type { Viewer } from './visibility';
 
 /** Documents kept in memory over all spaces of a process; a larger space is listed in SQL. */
-export const MAX_LISTED_DOCUMENTS = 200_000;
+export const MAX_LISTED_DOCUMENTS = 100_000;
+/** Orders kept per viewer's set (each an int per visible document), the least recently used dropped first. */
+const MAX_ORDERS_PER_SET = 24;
 
 /** One document as listed, with its sort positions (equal values share a position). */
 type Listed = {
@@ -157,9 +159,13 @@ function visibleOrder(view: SpaceDocuments, visible: VisibleSet, body: DocumentL
     visibleOrders.set(visible, (kept = { view, orders: new Map(), processing }));
   }
   // Grade and status have a few values each: their orders are kept too, like an index on (grade, column).
-  const key = `${body.sort_by ?? 'id'}:${body.sort_order === 'ASC' ? 'ASC' : 'DESC'}:${body.secrecy ?? ''}:${body.status ?? ''}`;
+  const sort = body.sort_by ? `${body.sort_by}:${body.sort_order === 'ASC' ? 'ASC' : 'DESC'}` : 'id';
+  const key = `${sort}:${body.secrecy ?? ''}:${body.status ?? ''}`;
   let order = kept.orders.get(key);
-  if (!order) {
+  if (order) {
+    kept.orders.delete(key);
+    kept.orders.set(key, order);
+  } else {
     const all = orderOf(view, body);
     order = new Int32Array(visible.ids.size);
     let n = 0;
@@ -168,9 +174,8 @@ function visibleOrder(view: SpaceDocuments, visible: VisibleSet, body: DocumentL
       if (visible.ids.has(doc.id) && (!body.secrecy || doc.secrecy === body.secrecy) && (!body.status || doc.status === body.status)) order[n++] = i;
     }
     order = order.subarray(0, n);
-    // Kept orders per viewer's set are bounded by the few grades and statuses; a status filter never seen is not
-    // worth keeping beyond a few dozen.
-    if (kept.orders.size < 200) kept.orders.set(key, order);
+    kept.orders.set(key, order);
+    if (kept.orders.size > MAX_ORDERS_PER_SET) kept.orders.delete(kept.orders.keys().next().value as string);
   }
   return { order, processing: kept.processing };
 }

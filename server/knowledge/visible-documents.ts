@@ -7,7 +7,7 @@ import { knowledgeDocuments, knowledgeState } from '../db/schema';
 import { visibleTo, type Viewer } from './visibility';
 
 /** Viewers' sets kept per database, at most this many (each a few ints per document of a space). */
-const MAX_SETS = 500;
+const MAX_SETS = 100;
 
 /** The ids a viewer may see in a space, as of the space's `generation` (read in the same statement). */
 export type VisibleSet = { generation: number; ids: Set<number> };
