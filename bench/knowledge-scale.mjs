@@ -3,9 +3,16 @@
 // 20 connections, the document list and the recall test asked with a distinct body every time (pages, filters,
 // sorts; questions drawn from the text), so no answer comes from a cache: p95, median of three rounds with the
 // spread. Then the server is restarted and the first recall timed. `node bench/knowledge-scale.mjs` runs it alone.
+//
+// Building the set takes minutes. BENCH_SCALE_DIR=/some/dir keeps it between runs: the embedded database's data
+// directory is kept in <dir>/pglite and PostgreSQL's set in the database kb_bench_scale (its server's DATA_DIR, with
+// the term index's snapshots, in <dir>/postgres); a run that finds them (with <dir>/<db>/built.json naming the same
+// set) reuses them, with the server's migrations applied at its start as usual; `rm -rf <dir>` and
+// `DROP DATABASE kb_bench_scale` build them again. Only reads are measured, so a kept set stays the same set.
+// BENCH_SCALE_DBS=pglite or =postgres measures one database only (default both).
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -111,6 +118,8 @@ async function measure(s, db) {
   const space = encodeURIComponent(SPACE);
   // The term index is brought up to date in the background at start; one recall waits for it (steady state).
   await fetch(`${s.url}/knowledge/${space}/recall_test`, { method: 'POST', headers, body: JSON.stringify({ question: '软件包的依赖关系' }) });
+  // Likewise the list's documents are read once per state of the space (D71); one list brings them in.
+  await fetch(`${s.url}/knowledge/${space}/document/list`, { method: 'POST', headers, body: JSON.stringify({ page: 1 }) });
   const words = [...new Set(realSentences().slice(0, 400).flatMap(questionWords))];
   const list = await rounds((r) => load({
     url: `${s.url}/knowledge/${space}/document/list`, method: 'POST', headers, connections: 20, seconds: SECONDS,
@@ -147,56 +156,92 @@ async function firstRecallAfterRestart(dataDir, env, db) {
 
 const ENV = { SEED_DEMO: 'true', LOG_LEVEL: 'error' };
 
+/** Where a kept set lives (BENCH_SCALE_DIR), or null; `built.json` there says which set it holds. */
+const KEEP = process.env.BENCH_SCALE_DIR || null;
+const SET_SHAPE = JSON.stringify({ docs: DOCS, chunksPerDoc: CHUNKS_PER_DOC, chunkChars: CHUNK_CHARS, version: 1 });
+const keptDir = (db) => (KEEP ? join(KEEP, db) : null);
+const isKept = (db) => KEEP !== null && existsSync(join(keptDir(db), 'built.json')) && readFileSync(join(keptDir(db), 'built.json'), 'utf8') === SET_SHAPE;
+function markKept(db) {
+  if (KEEP) writeFileSync(join(keptDir(db), 'built.json'), SET_SHAPE);
+}
+
 async function onPglite(docs) {
-  const first = await startServer({ env: ENV });
-  await first.stop({ keepData: true });
-  const client = new PGlite(join(first.dataDir, 'pgdata'), { extensions: { vector } });
-  await insertSet((q, p) => client.query(q, p), docs);
-  await client.close();
-  const s = await startServer({ dataDir: first.dataDir, env: ENV });
+  let dataDir = keptDir('pglite');
+  if (!isKept('pglite')) {
+    if (dataDir) {
+      rmSync(dataDir, { recursive: true, force: true });
+      mkdirSync(dataDir, { recursive: true });
+    }
+    const first = await startServer({ dataDir: dataDir ?? undefined, env: ENV });
+    await first.stop({ keepData: true });
+    dataDir = first.dataDir;
+    const client = new PGlite(join(dataDir, 'pgdata'), { extensions: { vector } });
+    await insertSet((q, p) => client.query(q, p), docs());
+    await client.close();
+    markKept('pglite');
+  }
+  const s = await startServer({ dataDir, env: ENV });
   try {
     const rows = await measure(s, 'PGlite');
     await s.stop({ keepData: true });
-    rows.push(await firstRecallAfterRestart(first.dataDir, ENV, 'PGlite'));
+    rows.push(await firstRecallAfterRestart(dataDir, ENV, 'PGlite'));
     return rows;
   } finally {
-    await s.stop();
-    rmSync(first.dataDir, { recursive: true, force: true });
+    await s.stop({ keepData: true });
+    if (!KEEP) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 async function onPostgres(docs) {
   const admin = await pgAdmin();
   if (!admin) return [{ name: 'knowledge at scale on PostgreSQL: not measured (no PostgreSQL on 127.0.0.1:5432)', value: NaN, unit: '' }];
-  const name = `kb_bench_${process.pid}_${Date.now()}`;
-  await admin.client.query(`CREATE DATABASE ${name}`);
+  const name = KEEP ? 'kb_bench_scale' : `kb_bench_${process.pid}_${Date.now()}`;
   const env = { ...ENV, DATABASE_URL: `postgres://${admin.user}@127.0.0.1:5432/${name}` };
+  let dataDir = keptDir('postgres');
+  const exists = (await admin.client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
+  const reuse = exists && isKept('postgres');
   try {
-    const first = await startServer({ env });
-    await first.stop({ keepData: true });
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    await insertSet((q, p) => client.query(q, p), docs);
-    await client.end();
-    const s = await startServer({ dataDir: first.dataDir, env });
+    if (!reuse) {
+      await admin.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.client.query(`CREATE DATABASE ${name}`);
+      if (dataDir) {
+        rmSync(dataDir, { recursive: true, force: true });
+        mkdirSync(dataDir, { recursive: true });
+      }
+      const first = await startServer({ dataDir: dataDir ?? undefined, env });
+      await first.stop({ keepData: true });
+      dataDir = first.dataDir;
+      const client = new pg.Client({ connectionString: env.DATABASE_URL });
+      await client.connect();
+      await insertSet((q, p) => client.query(q, p), docs());
+      await client.end();
+      markKept('postgres');
+    }
+    const s = await startServer({ dataDir, env });
     try {
       const rows = await measure(s, 'PostgreSQL');
       await s.stop({ keepData: true });
-      rows.push(await firstRecallAfterRestart(first.dataDir, env, 'PostgreSQL'));
+      rows.push(await firstRecallAfterRestart(dataDir, env, 'PostgreSQL'));
       return rows;
     } finally {
-      await s.stop();
-      rmSync(first.dataDir, { recursive: true, force: true });
+      await s.stop({ keepData: true });
+      if (!KEEP) rmSync(dataDir, { recursive: true, force: true });
     }
   } finally {
-    await admin.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+    if (!KEEP) await admin.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
     await admin.client.end();
   }
 }
 
 export async function benchKnowledgeScale() {
-  const docs = buildSet();
-  return [...(await onPglite(docs)), ...(await onPostgres(docs))];
+  // Built at most once, and only when a database has no kept set.
+  let set = null;
+  const docs = () => (set ??= buildSet());
+  const only = process.env.BENCH_SCALE_DBS;
+  return [
+    ...(only && only !== 'pglite' ? [] : await onPglite(docs)),
+    ...(only && only !== 'postgres' ? [] : await onPostgres(docs)),
+  ];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) console.table(await benchKnowledgeScale());

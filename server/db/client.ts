@@ -33,6 +33,19 @@ export function notifierOf(db: Db): Notifier | undefined {
   return notifiers.get(db);
 }
 
+/** Listens to a channel of the embedded database's own notifications (PGlite: one process owns it). */
+export type InProcessListen = (channel: string, callback: (payload: string) => void) => Promise<void>;
+const inProcessListens = new WeakMap<Db, InProcessListen>();
+
+/**
+ * The embedded database's NOTIFY, delivered in this process with the answer of the statement or transaction that
+ * committed it (so a request that starts after a write has returned has seen its notifications); undefined on
+ * PostgreSQL, where other processes write too (D61 covers that case).
+ */
+export function inProcessListen(db: Db): InProcessListen | undefined {
+  return inProcessListens.get(db);
+}
+
 /** Where the embedded database keeps its files inside DATA_DIR. */
 export function pgliteDir(dataDir: string): string {
   return path.join(dataDir, 'pgdata');
@@ -93,6 +106,7 @@ async function openPglite(dataDir: string, template: string | null): Promise<Dat
   const db = drizzle({ client, schema });
   const notifier = localNotifier();
   notifiers.set(db as unknown as Db, notifier);
+  inProcessListens.set(db as unknown as Db, async (channel, callback) => void (await client.listen(channel, callback)));
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -134,10 +134,6 @@ export function formatTime(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-/**
- * A page of a space's documents the viewer may see (spec §3/§4): filters owner, grade, name (Like), status and
- * review role; review mode '0' lists documents shared with the viewer's roles, otherwise the viewer's own.
- */
 /** The list's order: the asked column (grades by rank), then newest first so pages never overlap. */
 function documentOrder(body: DocumentListBody): SQL[] {
   const column = {
@@ -149,7 +145,13 @@ function documentOrder(body: DocumentListBody): SQL[] {
   return [body.sort_order === 'ASC' ? asc(column) : desc(column), desc(knowledgeDocuments.id)];
 }
 
-export async function listDocuments(
+/**
+ * The document list in SQL, a query per request (document-list.ts keeps the space in memory instead, D71): for a
+ * space too large for memory, and as the reference the in-memory list is tested against. Spec §3/§4: filters
+ * owner, grade, name (Like), status and review role; review mode '0' lists documents shared with the viewer's
+ * roles, otherwise the viewer's own.
+ */
+export async function listDocumentsInSql(
   deps: Pick<Deps, 'db'>,
   viewer: Viewer,
   space: SpaceRow,

@@ -3,11 +3,19 @@ import type { RecallHit } from '../../contract/api';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
+import { preparedPerDb } from '../db/prepared';
 import { documentChunks, knowledgeDocuments } from '../db/schema';
 import { indexTerms, plainTerm, queryTerms, queryWords } from './segment';
 import { termIndex, wordWeight, type Candidate } from './term-index';
 import { embeddingModel, embedTexts, vectorRecall } from './vectors';
+import { visibleDocumentIds, type VisibleSet } from './visible-documents';
 import { visibleTo, type Viewer } from './visibility';
+
+/**
+ * Candidates read beyond top-K: none, as the ranked chunks are already those of visible finished documents; the
+ * read-back only drops a chunk whose document changed meanwhile, and the next page is read then.
+ */
+const CANDIDATE_SPARE = 0;
 
 /** Reciprocal rank fusion's constant: a hit at rank r (from 1) of a list adds 1 / (RRF_K + r). */
 const RRF_K = 60;
@@ -25,6 +33,8 @@ const RRF_K = 60;
  * visibility predicate in SQL; for a space too large for memory SQL finds the passages and the same relevance is
  * computed from their words, with the words' frequencies counted in SQL.
  *
+ * `generation` is the space's change counter when the caller has just read it (saves reading it again).
+ *
  * With an embedding model (and pgvector), the question's vector finds the nearest visible chunks too; a passage's
  * relevance is then the higher of its word relevance and its cosine similarity. A model that fails at question
  * time leaves full text alone (the answer must not depend on the model server being up).
@@ -36,9 +46,10 @@ export async function recallChunks(
   question: string,
   topK: number,
   minScore = 0,
+  generation?: number,
 ): Promise<RecallHit[]> {
   const [text, vector] = await Promise.all([
-    fullText(deps.db, viewer, spaceId, question, topK, minScore),
+    fullText(deps.db, viewer, spaceId, question, topK, minScore, generation),
     vectorHits(deps, viewer, spaceId, question, topK),
   ]);
   const hits = vector ? fuse([text, vector], topK) : text;
@@ -76,11 +87,16 @@ function visibleChunks(db: Db, viewer: Viewer, spaceId: number, where: SQL, scor
     .where(and(eq(documentChunks.spaceId, spaceId), where, eq(knowledgeDocuments.status, 'FINISHED'), visibleTo(viewer)));
 }
 
-async function fullText(db: Db, viewer: Viewer, spaceId: number, question: string, topK: number, minScore: number): Promise<RecallHit[]> {
+async function fullText(db: Db, viewer: Viewer, spaceId: number, question: string, topK: number, minScore: number, generation?: number): Promise<RecallHit[]> {
   const words = queryWords(question);
   if (!words.length) return [];
-  const index = await termIndex(db, spaceId);
-  if (index) return visibleCandidates(db, viewer, spaceId, index.rank(words, minScore), topK);
+  const index = await termIndex(db, spaceId, generation);
+  if (index) {
+    // Only what the viewer may see is ranked (D71): the set of visible documents comes from THE predicate in SQL,
+    // kept until the space changes, so the few candidates read back below are normally all kept.
+    const visible = await visibleDocumentIds(db, viewer, spaceId, index.generation);
+    return offeredCandidates(db, visible, spaceId, index.rank(words, minScore, index.maskFor(visible), topK + CANDIDATE_SPARE), topK);
+  }
   const all = queryTerms(question, '&');
   if (!all) return [];
   // Passages holding every word, then (when fewer than topK) those holding any; a few more than topK, as the
@@ -123,20 +139,30 @@ async function sqlWeights(db: Db, spaceId: number, words: string[]): Promise<num
   });
 }
 
-/** The first topK candidates (best first) that the viewer may see, read in growing pages through the visibility predicate in SQL. */
-async function visibleCandidates(db: Db, viewer: Viewer, spaceId: number, pages: Iterable<Candidate[]>, topK: number): Promise<RecallHit[]> {
+/**
+ * The first topK candidates (best first) of documents in the viewer's visible set (THE predicate's answer for this
+ * state of the space, visible-documents.ts) and finished now, read by id in growing pages with one prepared
+ * statement: building and planning a join with the predicate per question cost more than the read itself.
+ */
+async function offeredCandidates(db: Db, visible: VisibleSet, spaceId: number, pages: Iterable<Candidate[]>, topK: number): Promise<RecallHit[]> {
   const hits: RecallHit[] = [];
   for (const page of pages) {
-    const rows = await visibleChunks(db, viewer, spaceId, sql`${documentChunks.id} = ANY(${sql.param(page.map((c) => c[0]))}::bigint[])`);
+    const rows = await chunksById(db).execute({ space: spaceId, ids: page.map((c) => c[0]) });
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     for (const [id, relevance] of page) {
       const row = byId.get(id);
-      if (row) hits.push(toHit(row, relevance, 'fulltext'));
+      if (row && row.status === 'FINISHED' && visible.ids.has(row.documentId)) hits.push(toHit(row, relevance, 'fulltext'));
       if (hits.length >= topK) return hits;
     }
   }
   return hits;
 }
+
+const chunksById = preparedPerDb((db) => db.select({ ...chunkColumns, status: knowledgeDocuments.status })
+  .from(documentChunks)
+  .innerJoin(knowledgeDocuments, eq(knowledgeDocuments.id, documentChunks.documentId))
+  .where(and(eq(documentChunks.spaceId, sql.placeholder('space')), sql`${documentChunks.id} = ANY(${sql.placeholder('ids')}::bigint[])`))
+  .prepare('knowledge_recall_chunks_by_id'));
 
 async function sqlSearch(db: Db, viewer: Viewer, spaceId: number, terms: string, limit: number): Promise<{ row: Row; rank: number }[]> {
   const query = sql`to_tsquery('simple', ${terms})`;

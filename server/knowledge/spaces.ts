@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Space, SpaceAddBody, SpaceArguments, SpaceSaveBody } from '../../contract/api';
+import { inProcessListen, type Db, type InProcessListen } from '../db/client';
 import { preparedPerDb } from '../db/prepared';
 import type { Deps } from '../deps';
 import { knowledgeDocuments, knowledgeSpaces, knowledgeState, users } from '../db/schema';
@@ -29,9 +30,54 @@ export async function spaceByName(deps: Pick<Deps, 'db'>, name: string): Promise
 
 /** The space and its change counter in one query (the polled list and searches read both on every request). */
 export async function spaceWithGeneration(deps: Pick<Deps, 'db'>, name: string): Promise<{ space: SpaceRow; generation: number }> {
+  const live = await liveSpaces(deps.db);
+  const known = live?.byName.get(name);
+  if (live && known) return { space: known, generation: live.generations.get(known.id) ?? 0 };
+  const epoch = live?.epoch;
   const [row] = await spaceWithGenerationQuery(deps.db).execute({ name });
   if (!row) throw new HttpError(404, `知识空间不存在：${name}`);
-  return { space: row.space, generation: Number(row.generation ?? 0) };
+  const generation = Number(row.generation ?? 0);
+  if (live) {
+    // Counters only grow: the higher of the one read and one announced meanwhile is the latest committed.
+    live.generations.set(row.space.id, Math.max(generation, live.generations.get(row.space.id) ?? 0));
+    // A space changed while it was read is not kept (the next request reads it again).
+    if (live.epoch === epoch) live.byName.set(name, row.space);
+  }
+  return { space: row.space, generation: Math.max(generation, live?.generations.get(row.space.id) ?? 0) };
+}
+
+/**
+ * The embedded database (one process, D72): spaces by name and their change counters, kept from the database's own
+ * notifications (migration 0017), which PGlite hands to this process with the answer of the statement or
+ * transaction that commits them. A request that starts after a change has returned therefore sees it, and the list
+ * and recall need no statement to learn the space and its state. PostgreSQL (other processes write too) reads both
+ * per request.
+ */
+type LiveSpaces = { byName: Map<string, SpaceRow>; generations: Map<number, number>; epoch: number };
+const live = new WeakMap<Db, Promise<LiveSpaces | null>>();
+
+function liveSpaces(db: Db): Promise<LiveSpaces | null> {
+  let kept = live.get(db);
+  if (!kept) {
+    const listen = inProcessListen(db);
+    kept = listen ? follow(listen) : Promise.resolve(null);
+    kept.catch(() => live.delete(db));
+    live.set(db, kept);
+  }
+  return kept;
+}
+
+async function follow(listen: InProcessListen): Promise<LiveSpaces> {
+  const state: LiveSpaces = { byName: new Map(), generations: new Map(), epoch: 0 };
+  await listen('kb_knowledge_spaces', () => {
+    state.epoch++;
+    state.byName.clear();
+  });
+  await listen('kb_knowledge_state', (payload) => {
+    const [space, generation] = payload.split(':').map(Number);
+    if (Number.isInteger(space) && generation > (state.generations.get(space) ?? 0)) state.generations.set(space, generation);
+  });
+  return state;
 }
 
 // Every document list and recall starts here (the list is polled by every open page).

@@ -15,9 +15,10 @@ import { badRequest, HttpError } from '../../http-error';
 import { aiOk } from '../../http/envelope';
 import { defaultArguments, storedArguments } from '../../knowledge/arguments';
 import {
-  deleteDocument, failedDocumentIds, listChunks, listDocuments, parseReviewRoles, startProcessing, updateDocument, uploadDocuments,
+  deleteDocument, failedDocumentIds, listChunks, parseReviewRoles, startProcessing, updateDocument, uploadDocuments,
   visibleDocument,
 } from '../../knowledge/documents';
+import { listDocuments } from '../../knowledge/document-list';
 import { recallChunks } from '../../knowledge/search';
 import { addSpace, checkSpaceName, deleteSpace, listSpaces, nameTaken, saveSpace, spaceByName, spaceWithGeneration } from '../../knowledge/spaces';
 import { cachedForSpace } from '../../knowledge/space-cache';
@@ -163,7 +164,7 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     }, async (request) => {
       const { space, generation } = await spaceWithGeneration(deps, request.params.space);
       const v = await viewer(deps, request);
-      return aiOk(await cachedForSpace(deps.db, space.id, answerKey('list', v, request.body), () => listDocuments(deps, v, space, request.body), generation));
+      return aiOk(await cachedForSpace(deps.db, space.id, answerKey('list', v, request.body), () => listDocuments(deps, v, space, request.body, generation), generation));
     });
 
     app.post(KNOWLEDGE_PATHS.documentUpdate, {
@@ -219,7 +220,7 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       // The space's top-K and 召回阈值 unless the test names its own (D29).
       const key = answerKey('recall', v, { ...request.body, topk: embedding.topk, threshold: embedding.recall_score });
       const hits = await cachedForSpace(deps.db, space.id, key, () => recallChunks(deps, v, space.id, request.body.question,
-        request.body.recall_top_k ?? embedding.topk, request.body.recall_score_threshold ?? embedding.recall_score), generation);
+        request.body.recall_top_k ?? embedding.topk, request.body.recall_score_threshold ?? embedding.recall_score, generation), generation);
       return aiOk(hits);
     });
   };
