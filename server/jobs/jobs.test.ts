@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-app';
 import { fakeClock, type FakeClock } from '../test-support/test-config';
-import { cancel, claim, claimMany, enqueue, enqueueMany, latestJob, queuePositions, reapExpired } from './queue';
+import { cancel, claim, enqueue, enqueueMany, latestJob, queuePositions, reapExpired } from './queue';
 import { JOB_REASONS, PermanentJobError, startWorker, type JobHandler } from './worker';
 
 let tdb: TestDatabase;
@@ -51,19 +51,6 @@ describe('job queue', () => {
     const claimed = [];
     for (let job = await claim(deps, q, 'w', 1000); job; job = await claim(deps, q, 'w', 1000)) claimed.push([job.key, job.payload]);
     expect(claimed).toEqual([['task:2', { n: 0 }], ['task:1', { n: 0 }], ['task:3', { n: 2 }]]);
-  });
-
-  it('claims up to a number of jobs in one statement, oldest first, none twice and none of another queue', async () => {
-    await enqueueMany(deps, { queue: q, jobs: ['a', 'b', 'c', 'd', 'e'].map((key) => ({ key, payload: {} })) });
-    await enqueue(deps, { queue: `${q}-other`, key: 'x' });
-    const first = await claimMany(deps, q, 'w1', 1000, 3);
-    expect(first.map((j) => [j.key, j.state, j.leaseOwner, j.attempts])).toEqual([
-      ['a', 'active', 'w1', 1], ['b', 'active', 'w1', 1], ['c', 'active', 'w1', 1],
-    ]);
-    const second = await claimMany(deps, q, 'w2', 1000, 3);
-    expect(second.map((j) => j.key)).toEqual(['d', 'e']);
-    expect(await claimMany(deps, q, 'w3', 1000, 3)).toEqual([]);
-    expect(await claimMany(deps, q, 'w3', 1000, 0)).toEqual([]);
   });
 
   it('gives each waiting job its place in the queue', async () => {

@@ -80,33 +80,25 @@ export async function enqueueMany(
 }
 
 /**
- * Claims the oldest runnable jobs of a queue, up to `limit`, for `owner` until `leaseMs` from now: waiting jobs
- * whose time has come, or running ones whose lease ran out (their worker died) with attempts left. One statement
- * for a worker's free slots: a hundred test-case tasks queued at once start with one round trip, not one each.
- * Answered oldest first.
+ * Claims the oldest runnable job of a queue for `owner` until `leaseMs` from now: a waiting job whose time
+ * has come, or a running one whose lease ran out (its worker died) and that has attempts left.
  */
-export async function claimMany(deps: Pick<Deps, 'db' | 'now'>, queue: string, owner: string, leaseMs: number, limit: number): Promise<Job[]> {
-  if (limit < 1) return [];
+export async function claim(deps: Pick<Deps, 'db' | 'now'>, queue: string, owner: string, leaseMs: number): Promise<Job | null> {
   const now = deps.now();
   const until = new Date(now.getTime() + leaseMs);
   const claimed = await rows(deps, sql`
     UPDATE jobs SET state = 'active', attempts = attempts + 1, lease_owner = ${owner}, lease_expires_at = ${until},
                     updated_at = ${now}
-    WHERE id IN (
+    WHERE id = (
       SELECT id FROM jobs
       WHERE queue = ${queue}
         AND ((state = 'queued' AND run_after <= ${now})
           OR (state = 'active' AND lease_expires_at < ${now} AND attempts < max_attempts))
       ORDER BY id
       FOR UPDATE SKIP LOCKED
-      LIMIT ${limit})
+      LIMIT 1)
     RETURNING *`);
-  return claimed.map(toJob).sort((a, b) => a.id - b.id);
-}
-
-/** Claims the oldest runnable job of a queue (see claimMany), or null when none can run. */
-export async function claim(deps: Pick<Deps, 'db' | 'now'>, queue: string, owner: string, leaseMs: number): Promise<Job | null> {
-  return (await claimMany(deps, queue, owner, leaseMs, 1))[0] ?? null;
+  return claimed[0] ? toJob(claimed[0]) : null;
 }
 
 /** Fails the running jobs whose lease ran out with no attempts left; answers them, for their owners' records. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../deps';
 import { recordError } from '../errors/error-log';
-import { claimMany, complete, expireAllLeases, fail, heartbeat, reapExpired, release, type Job } from './queue';
+import { claim, complete, expireAllLeases, fail, heartbeat, reapExpired, release, type Job } from './queue';
 
 /** A failure that retrying cannot fix (a corrupt file): the job fails at once with this message. */
 export class PermanentJobError extends Error {
@@ -130,18 +130,16 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
       reaped = true;
     }
     while (!stopped && active.size < handler.concurrency) {
-      const claimed = await claimMany(deps, handler.queue, owner, handler.leaseMs, handler.concurrency - active.size);
-      if (claimed.length === 0) break;
-      for (const job of claimed) {
-        const controller = new AbortController();
-        const done = execute(job, controller)
-          .catch((err) => logError(err, 'job bookkeeping failed'))
-          .finally(() => {
-            active.delete(job.id);
-            if (!stopped) wake();
-          });
-        active.set(job.id, { controller, done });
-      }
+      const job = await claim(deps, handler.queue, owner, handler.leaseMs);
+      if (!job) break;
+      const controller = new AbortController();
+      const done = execute(job, controller)
+        .catch((err) => logError(err, 'job bookkeeping failed'))
+        .finally(() => {
+          active.delete(job.id);
+          if (!stopped) wake();
+        });
+      active.set(job.id, { controller, done });
     }
   }
 
