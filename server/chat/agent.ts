@@ -416,10 +416,8 @@ async function callOne(env: AgentEnv, state: LoopState, byFn: Map<string, Offere
   if (offered.tool.risk === 'read') {
     // Still running after RUNNING_ROW_AFTER_MS: written then (the thread only waits for the tool). Answered before:
     // written once, as it ended, after the model's next request (below).
-    let settled = false;
-    running.then(() => (settled = true), () => (settled = true));
     const slow = new Promise<void>((resolve) => {
-      const timer = setTimeout(() => (settled ? undefined : resolve()), RUNNING_ROW_AFTER_MS);
+      const timer = setTimeout(resolve, RUNNING_ROW_AFTER_MS);
       running.then(() => clearTimeout(timer), () => clearTimeout(timer));
     });
     // (A call refused before any request, e.g. by the host rule, has already been shown as failed.)
