@@ -3,9 +3,8 @@
 // CLIENT_MULTI_STATEMENTS), with the statement timeout enforced by the database, a row cap and a byte cap. Rows
 // are read in batches and handed on as they come. MySQL's LOCAL INFILE is switched off in the handshake and no
 // client option reaches a driver. SQLite and DuckDB files: driver-sqlite.ts, driver-duckdb.ts.
-import mysql from 'mysql2/promise';
-import pg from 'pg';
-import Cursor from 'pg-cursor';
+import type mysql from 'mysql2/promise';
+import type pg from 'pg';
 import type { Config } from '../config';
 import { toJsonSafe } from '../chat/excel/values';
 import { resolveOutbound } from './outbound';
@@ -137,7 +136,9 @@ export class Collector {
 
 async function openPostgres(config: Config, spec: ConnSpec): Promise<DbSession> {
   const address = await resolveOutbound(config.outboundAllow, spec.dbHost);
-  const client = new pg.Client({
+  // The drivers are loaded when a connection of their type is first opened, not at the server's start.
+  const [{ default: pgDriver }, { default: Cursor }] = await Promise.all([import('pg'), import('pg-cursor')]);
+  const client = new pgDriver.Client({
     host: address, port: spec.dbPort || 5432, user: spec.dbUser, password: spec.dbPwd, database: spec.dbName,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'kb-chat', statement_timeout: config.dbChatTimeoutMs,
     idle_in_transaction_session_timeout: config.dbChatTimeoutMs + 10_000, query_timeout: config.dbChatTimeoutMs + 5_000,
@@ -267,8 +268,9 @@ const MYSQL_TYPES: Record<number, string> = {
 async function openMySql(config: Config, spec: ConnSpec): Promise<DbSession> {
   const address = await resolveOutbound(config.outboundAllow, spec.dbHost);
   let conn: mysql.Connection;
+  const { default: mysqlDriver } = await import('mysql2/promise');
   try {
-    conn = await mysql.createConnection({
+    conn = await mysqlDriver.createConnection({
       host: address, port: spec.dbPort || 3306, user: spec.dbUser, password: spec.dbPwd, database: spec.dbName,
       connectTimeout: CONNECT_TIMEOUT_MS, multipleStatements: false, dateStrings: true, supportBigNumbers: true, decimalNumbers: false,
       // LOCAL INFILE off in the handshake, and no stream for it should a server ask anyway.

@@ -7,8 +7,6 @@ import { writeAudit } from '../identity/audit';
 import { DbError, openSession, type DbSession, type Limits, type OnRows, type RunResult, type TableInfo } from './drivers';
 import type { GateResult, VisibleSchema } from './gate-common';
 import { gateDuckDb } from './gate-duckdb';
-import { gateMySql } from './gate-mysql';
-import { gatePostgres } from './gate-pg';
 import { specOf, type ConnectionRow } from './connections';
 
 /** A statement the gates refused: never executed. */
@@ -33,12 +31,12 @@ export function visibleSchemaOf(session: Pick<DbSession, 'defaultSchema' | 'dial
   };
 }
 
-/** Gates 3 and 4 for the session's dialect. */
+/** Gates 3 and 4 for the session's dialect (each SQL parser is loaded when its dialect is first asked for). */
 export async function gate(session: Pick<DbSession, 'dialect'>, sql: string, schema: VisibleSchema): Promise<GateResult> {
   switch (session.dialect) {
-    case 'postgresql': return gatePostgres(sql, schema);
+    case 'postgresql': return (await import('./gate-pg')).gatePostgres(sql, schema);
     case 'duckdb': return gateDuckDb(sql, schema);
-    default: return gateMySql(sql, schema, session.dialect);
+    default: return (await import('./gate-mysql')).gateMySql(sql, schema, session.dialect);
   }
 }
 

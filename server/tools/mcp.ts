@@ -1,8 +1,7 @@
 // A tool set that is an MCP server, reached over Streamable HTTP with the official SDK: its tools read with
 // tools/list (every page), a tool run with tools/call. Every request goes through the outbound fetch, with the
 // set's credential as a header, and ends at its timeout.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { TOOL_LIMITS, type ToolRisk } from '../../contract/api';
 import { badRequest } from '../http-error';
 import type { ToolDef } from './openapi';
@@ -16,9 +15,19 @@ export function riskOfAnnotations(annotations: { readOnlyHint?: boolean; openWor
   return 'write';
 }
 
+// The SDK (with zod and its schemas: about 200 modules) is loaded when a tool set is first reached, not at start.
+let sdk: Promise<{ Client: typeof Client; Transport: typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js').StreamableHTTPClientTransport }> | undefined;
+function mcpSdk() {
+  sdk ??= Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'), import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]).then(([client, http]) => ({ Client: client.Client, Transport: http.StreamableHTTPClientTransport }));
+  return sdk;
+}
+
 async function withClient<T>(endpoint: McpEndpoint, timeoutMs: number, run: (client: Client, signal: AbortSignal) => Promise<T>): Promise<T> {
   const signal = AbortSignal.timeout(timeoutMs);
-  const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
+  const { Client, Transport } = await mcpSdk();
+  const transport = new Transport(new URL(endpoint.url), {
     fetch: endpoint.fetch,
     requestInit: { headers: endpoint.headers, redirect: 'error' },
   });
@@ -85,12 +94,16 @@ function connectedClient(endpoint: McpEndpoint, timeoutMs: number): Promise<Clie
   const key = keyOf(endpoint);
   let entry = clients.get(key);
   if (!entry) {
-    const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
-      fetch: endpoint.fetch,
-      requestInit: { headers: endpoint.headers, redirect: 'error' },
+    const signal = AbortSignal.timeout(timeoutMs);
+    const connected = mcpSdk().then(async ({ Client, Transport }) => {
+      const transport = new Transport(new URL(endpoint.url), {
+        fetch: endpoint.fetch,
+        requestInit: { headers: endpoint.headers, redirect: 'error' },
+      });
+      const client = new Client({ name: 'kb-chat-tools', version: '1.0.0' });
+      await client.connect(transport, { signal, timeout: timeoutMs });
+      return client;
     });
-    const client = new Client({ name: 'kb-chat-tools', version: '1.0.0' });
-    const connected = client.connect(transport, { signal: AbortSignal.timeout(timeoutMs), timeout: timeoutMs }).then(() => client);
     entry = { client: connected };
     clients.set(key, entry);
     connected.catch(() => dropClient(key));

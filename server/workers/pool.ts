@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { HttpError } from '../http-error';
 import { PermanentJobError } from '../jobs/worker';
 import type { BlocksTask, ChunksResult, ChunksTask, TextAnswer, TextTask } from './text-tasks';
@@ -37,7 +37,10 @@ function workerFile(): { filename: string; execArgv: string[] } {
 let pool: Piscina | null = null;
 let options: TextPoolOptions = {};
 
-function textPool(): Piscina {
+// Piscina is loaded with the first task, not at the server's start.
+async function textPool(): Promise<Piscina> {
+  if (pool) return pool;
+  const { Piscina } = await import('piscina');
   if (pool) return pool;
   const { filename, execArgv } = workerFile();
   const fromEnv = Number(process.env.TEXT_WORKER_THREADS);
@@ -85,7 +88,7 @@ async function run<T>(task: TextTask, crashed: (reason: string) => Error): Promi
     // Otherwise the bytes are copied to a worker (not transferred): the caller may still hold them.
     answer = process.env.TEXT_WORKER_THREADS === '0'
       ? (await (await import('./text-tasks')).runTextTask(task)) as TextAnswer<T>
-      : await textPool().run(task);
+      : await (await textPool()).run(task);
   } catch (err) {
     const code = (err as { code?: string }).code;
     throw crashed(code === 'ERR_WORKER_OUT_OF_MEMORY' ? '内存不足' : `线程意外结束：${err instanceof Error ? err.message : String(err)}`);
