@@ -2,6 +2,7 @@
 // tools/list (every page), a tool run with tools/call. Every request goes through the outbound fetch, with the
 // set's credential as a header, and ends at its timeout.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { TOOL_LIMITS, type ToolRisk } from '../../contract/api';
 import { badRequest } from '../http-error';
 import type { ToolDef } from './openapi';
@@ -16,7 +17,7 @@ export function riskOfAnnotations(annotations: { readOnlyHint?: boolean; openWor
 }
 
 // The SDK (with zod and its schemas: about 200 modules) is loaded when a tool set is first reached, not at start.
-let sdk: Promise<{ Client: typeof Client; Transport: typeof import('@modelcontextprotocol/sdk/client/streamableHttp.js').StreamableHTTPClientTransport }> | undefined;
+let sdk: Promise<{ Client: typeof Client; Transport: typeof StreamableHTTPClientTransport }> | undefined;
 function mcpSdk() {
   sdk ??= Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'), import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
