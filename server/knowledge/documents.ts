@@ -276,6 +276,8 @@ export async function listChunks(
   const doc = await visibleDocument(deps, viewer, space, body.document_id);
   const page = body.page ?? 1;
   const pageSize = body.page_size ?? 20;
+  // A document being (re)processed has no chunks to show yet: they are replaced a batch at a time (D80).
+  if (doc.status !== 'FINISHED') return { page, total: 0, data: [] };
   const where = and(
     eq(documentChunks.documentId, doc.id),
     body.content ? ilike(documentChunks.content, `%${body.content.replace(/[\\%_]/g, '\\$&')}%`) : undefined,

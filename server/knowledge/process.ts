@@ -16,8 +16,9 @@ import { embeddingModel, embedTexts, vectorLiteral } from './vectors';
 export const DOCUMENT_QUEUE = 'document-processing';
 export const documentJobKey = (docId: number) => `doc:${docId}`;
 
-/** Chunks written per insert statement. */
-const INSERT_BATCH = 1000;
+/** Chunks written per insert statement: short enough that a request waiting for the embedded database's one
+ * connection waits a few milliseconds (D80). */
+const INSERT_BATCH = 100;
 
 const docIdOf = (job: Job) => Number((job.payload as { docId?: unknown }).docId);
 
@@ -29,8 +30,8 @@ async function setStatus(deps: Deps, docId: number, status: string, result: stri
  * Processes one document: text, chunks by the space's arguments, segmented terms for full-text search, and
  * embeddings when a model is configured and the database stores vectors (a model failure is retried with the
  * job, then the document fails with 向量化失败：… — docs/decisions.md D16). The
- * chunks replace the document's previous ones in one transaction, so reprocessing (a retry, or a job taken
- * over after a crash) never duplicates them and a reader never sees half a document.
+ * chunks replace the document's previous ones while it is RUNNING, so reprocessing (a retry, or a job taken
+ * over after a crash) never duplicates them, and no reader sees half a document: readers use FINISHED ones only.
  */
 export async function processDocument(deps: Deps, docId: number, signal: AbortSignal): Promise<void> {
   const [doc] = await deps.db
@@ -54,27 +55,30 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
     bytes, type, limits: zipLimitsOf(deps.config), chunkSize: embedding.chunk_size, chunkOverlap: embedding.chunk_overlap,
   });
   signal.throwIfAborted();
-  // Embeddings first (the slow part, retried with the job), then everything replaced in one transaction.
+  // Embeddings first (the slow part, retried with the job), then the chunks replaced.
   const model = await embeddingModel(deps);
   const vectors = model ? await embedTexts(deps.config, chunks, signal) : null;
   signal.throwIfAborted();
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(documentChunks).where(eq(documentChunks.documentId, docId));
-    for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
-      const seqs = chunks.slice(i, i + INSERT_BATCH).map((_, k) => i + k);
-      const columns = [sql.param(seqs), sql.param(chunks.slice(i, i + INSERT_BATCH)), sql.param(terms.slice(i, i + INSERT_BATCH))];
-      // One statement per batch: arrays unnested into rows (faster than a VALUES list on the embedded database).
-      await tx.execute(vectors
-        ? sql`INSERT INTO document_chunks (document_id, space_id, seq, content, terms, embedding, embedding_model)
-              SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t, e::vector, ${model}::text
-              FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[], ${sql.param(vectors.slice(i, i + INSERT_BATCH).map(vectorLiteral))}::text[]) AS x(s, c, t, e)`
-        : sql`INSERT INTO document_chunks (document_id, space_id, seq, content, terms)
-              SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[]) AS x(s, c, t)`);
-    }
-    await tx.update(knowledgeDocuments)
-      .set({ status: 'FINISHED', result: `处理完成，共 ${chunks.length} 个分块${vectors ? '，已向量化' : ''}`, chunkCount: chunks.length, updatedAt: deps.now() })
-      .where(eq(knowledgeDocuments.id, docId));
-  });
+  // Replaced a batch at a time, each batch its own statement, not in one transaction (D80): while the document is
+  // not FINISHED no reader uses its chunks (recall, the term index, vector search and the chunk list read finished
+  // documents only), and a retry deletes what a failed attempt left. One transaction held the embedded database's
+  // only connection, so every request, for the whole insert (≈ 0.4 s for a 251-page PDF).
+  await deps.db.delete(documentChunks).where(eq(documentChunks.documentId, docId));
+  for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
+    const seqs = chunks.slice(i, i + INSERT_BATCH).map((_, k) => i + k);
+    const columns = [sql.param(seqs), sql.param(chunks.slice(i, i + INSERT_BATCH)), sql.param(terms.slice(i, i + INSERT_BATCH))];
+    // One statement per batch: arrays unnested into rows (faster than a VALUES list on the embedded database).
+    await deps.db.execute(vectors
+      ? sql`INSERT INTO document_chunks (document_id, space_id, seq, content, terms, embedding, embedding_model)
+            SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t, e::vector, ${model}::text
+            FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[], ${sql.param(vectors.slice(i, i + INSERT_BATCH).map(vectorLiteral))}::text[]) AS x(s, c, t, e)`
+      : sql`INSERT INTO document_chunks (document_id, space_id, seq, content, terms)
+            SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[]) AS x(s, c, t)`);
+    signal.throwIfAborted();
+  }
+  await deps.db.update(knowledgeDocuments)
+    .set({ status: 'FINISHED', result: `处理完成，共 ${chunks.length} 个分块${vectors ? '，已向量化' : ''}`, chunkCount: chunks.length, updatedAt: deps.now() })
+    .where(eq(knowledgeDocuments.id, docId));
 }
 
 /** The document-processing queue's handler (docs/decisions.md D13). */

@@ -240,6 +240,21 @@ describe('documents: upload, processing, visibility', () => {
     expect(after.map((c) => c.content)).toEqual(before.map((c) => c.content));
   });
 
+  it('shows no chunk of a document while it is processed, as its chunks are replaced a batch at a time (D80)', async () => {
+    const shown = async () => ({
+      listed: (await post(at(KNOWLEDGE_PATHS.chunkList), 'demo', { document_id: ids.internal })).json().data.total,
+      recalled: (await post(at(KNOWLEDGE_PATHS.recallTest), 'demo', { question: '出差住宿标准是什么？' })).json().data
+        .filter((h: { document_id: number }) => h.document_id === ids.internal).length,
+    });
+    expect(await shown()).toEqual({ listed: expect.any(Number), recalled: 1 });
+    // The state between two batches: RUNNING (set before the old chunks are deleted), some of the new ones written.
+    const [doc] = await t.deps.db.select().from(knowledgeDocuments).where(eq(knowledgeDocuments.id, ids.internal));
+    await t.deps.db.update(knowledgeDocuments).set({ status: 'RUNNING', updatedAt: new Date() }).where(eq(knowledgeDocuments.id, ids.internal));
+    expect(await shown()).toEqual({ listed: 0, recalled: 0 });
+    await t.deps.db.update(knowledgeDocuments).set({ status: doc.status, updatedAt: new Date() }).where(eq(knowledgeDocuments.id, ids.internal));
+    expect(await shown()).toEqual({ listed: expect.any(Number), recalled: 1 });
+  });
+
   it('lets the owner rename and regrade within clearance; others get 403, and the change is audited', async () => {
     const other = await post(at(KNOWLEDGE_PATHS.documentUpdate), 'staff', { doc_id: ids.internal, doc_name: '改名.txt' });
     expect(other.statusCode).toBe(403); // staff lacks the edit button
