@@ -48,12 +48,12 @@ export async function recallChunks(
   minScore = 0,
   generation?: number,
 ): Promise<RecallHit[]> {
+  const words = queryWords(question);
   const [text, vector] = await Promise.all([
-    fullText(deps.db, viewer, spaceId, question, topK, minScore, generation),
+    fullText(deps.db, viewer, spaceId, question, words, topK, minScore, generation),
     vectorHits(deps, viewer, spaceId, question, topK),
   ]);
   const hits = vector ? fuse([text, vector], topK) : text;
-  const words = queryWords(question);
   return hits.filter((hit) => hit.score >= minScore).slice(0, topK).map((hit) => ({ ...hit, highlights: matchedWords(hit.content, words) }));
 }
 
@@ -87,8 +87,9 @@ function visibleChunks(db: Db, viewer: Viewer, spaceId: number, where: SQL, scor
     .where(and(eq(documentChunks.spaceId, spaceId), where, eq(knowledgeDocuments.status, 'FINISHED'), visibleTo(viewer)));
 }
 
-async function fullText(db: Db, viewer: Viewer, spaceId: number, question: string, topK: number, minScore: number, generation?: number): Promise<RecallHit[]> {
-  const words = queryWords(question);
+async function fullText(
+  db: Db, viewer: Viewer, spaceId: number, question: string, words: string[], topK: number, minScore: number, generation?: number,
+): Promise<RecallHit[]> {
   if (!words.length) return [];
   const index = await termIndex(db, spaceId, generation);
   if (index) {

@@ -1,12 +1,11 @@
 // chat_knowledge: answer from the passages of the selected space that the user may see. Recall goes through
 // `recallChunks`, which applies THE visibility predicate (server/knowledge/visibility.ts): a passage above the
 // user's clearance or outside their review roles never reaches the prompt, the answer or the citations.
-import { eq } from 'drizzle-orm';
 import { CHAT_MESSAGES, relevanceText, type Citation } from '../../../contract/api';
-import { knowledgeSpaces } from '../../db/schema';
-import { badRequest } from '../../http-error';
+import { badRequest, HttpError } from '../../http-error';
 import { storedArguments } from '../../knowledge/arguments';
 import { recallChunks } from '../../knowledge/search';
+import { spaceWithGeneration } from '../../knowledge/spaces';
 import type { ChatModeHandler, LlmMessage } from '../mode';
 
 const CITE = '回答中引用已知信息时，请在句末用 [编号] 标注来源，例如 [1]。';
@@ -32,11 +31,13 @@ export const knowledgeMode: ChatModeHandler = {
   async prepare(ctx) {
     const name = ctx.dialogue.selectParam?.trim();
     if (!name) throw badRequest('请选择知识空间');
-    const [space] = await ctx.deps.db.select().from(knowledgeSpaces).where(eq(knowledgeSpaces.name, name));
-    if (!space) throw badRequest(`知识空间不存在：${name}`);
+    // The space and its change counter as the recall test reads them (kept in memory on the embedded database, D72).
+    const { space, generation } = await spaceWithGeneration(ctx.deps, name).catch((err: unknown) => {
+      throw err instanceof HttpError && err.statusCode === 404 ? badRequest(`知识空间不存在：${name}`) : err;
+    });
     const args = storedArguments(space.argument);
     // The space's top-K and 召回阈值 (D29): passages below the threshold are neither shown to the model nor cited.
-    const hits = await recallChunks(ctx.deps, ctx.viewer, space.id, ctx.question, args.embedding.topk, args.embedding.recall_score);
+    const hits = await recallChunks(ctx.deps, ctx.viewer, space.id, ctx.question, args.embedding.topk, args.embedding.recall_score, generation);
     const references: Citation[] = hits.map((h, i) => ({
       index: i + 1, space: space.name, doc_id: h.document_id, doc_name: h.chunk_name, chunk_id: h.chunk_id, content: h.content, score: h.score,
       highlights: h.highlights,
