@@ -1,5 +1,6 @@
 // `npm run bench`: builds what is stale, runs every benchmark, prints a table, writes bench/results.json.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { buildWebIfStale } from '../scripts/build-web-lib.mjs';
 import { buildServerIfStale } from '../scripts/build-server-lib.mjs';
 import { benchServerStart } from './server-start.mjs';
@@ -30,18 +31,29 @@ await buildWebIfStale();
 await buildServerIfStale();
 
 const rows = [];
+const ran = new Set();
 for (const [suite, run] of Object.entries(suites)) {
   if (only.length && !only.some((o) => suite.includes(o))) continue;
   process.stdout.write(`… ${suite}\n`);
+  ran.add(suite);
+  // When and how busy the machine was: a figure from a loaded machine says so beside it.
+  const measured = new Date().toISOString();
+  const load = Math.round(loadavg()[0] * 10) / 10;
   for (const r of await run()) {
     const within = r.budget === undefined ? '' : r.value <= r.budget ? 'met' : 'MISSED';
-    rows.push({ suite, ...r, within });
+    rows.push({ suite, ...r, within, measured, load });
   }
 }
 // The goal beside every figure, and a miss said plainly.
 console.table(rows.map((r) => ({ benchmark: r.name, value: r.value, goal: r.budget === undefined ? '' : `≤ ${r.budget}`, result: r.within })));
 for (const r of rows.filter((x) => x.within === 'MISSED')) console.log(`MISSED: ${r.name} = ${r.value} (goal ≤ ${r.budget})`);
-const results = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, rows };
+// A run of some suites replaces their rows and keeps the others' (each row says when it was measured).
+const kept = only.length && existsSync('bench/results.json')
+  ? JSON.parse(readFileSync('bench/results.json', 'utf8')).rows.filter((r) => !ran.has(r.suite) && r.suite in suites)
+  : [];
+const order = Object.keys(suites);
+const all = [...kept, ...rows].sort((a, b) => order.indexOf(a.suite) - order.indexOf(b.suite));
+const results = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, rows: all };
 writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
 console.log('written bench/results.json');
 if (rows.some((r) => r.within === 'MISSED')) process.exitCode = 1;
