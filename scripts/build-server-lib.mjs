@@ -61,6 +61,9 @@ export async function buildServer({ log = console.log } = {}) {
     plugins: [externalPackages],
     sourcemap: true,
     banner: { js: REQUIRE_BANNER },
+    // Whitespace and syntax only (names stay, for stack traces): a third less to parse at start.
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
   });
   // server/db/migrations-folder.ts looks for ./migrations next to the running module first.
