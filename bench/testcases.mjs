@@ -38,6 +38,17 @@ function chinese(n) {
 const requirements = Array.from({ length: ITEMS }, (_v, i) =>
   `第${chinese(i + 1)}条 第 ${i + 1} 号表单的备注不超过 ${100 + i} 个字，超过时提示错误。[delay:${ANSWER_MS}]`).join('\n');
 
+/** The page's clock when the profile started: the mark's time less where its first sample fell in the profile. */
+function pageClockAtProfileStart(profile, markAt) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  let at = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += (profile.timeDeltas[i] ?? 0) / 1000;
+    if (byId.get(profile.samples[i]).callFrame.functionName === 'benchProfileMark') return markAt - at;
+  }
+  return markAt;
+}
+
 /** What the profile's samples show inside each long task ([start, duration] on the page's clock). */
 function printLongTasks(profile, pageClockAtStart, longTasks) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -46,11 +57,15 @@ function printLongTasks(profile, pageClockAtStart, longTasks) {
   for (const [start, duration] of longTasks) {
     const kinds = new Map();
     const inclusive = new Map();
+    let samples = 0;
+    let widest = 0;
     let at = pageClockAtStart;
     profile.samples.forEach((id, i) => {
       const ms = (profile.timeDeltas[i] ?? 0) / 1000;
       at += ms;
       if (at < start || at > start + duration) return;
+      samples++;
+      widest = Math.max(widest, ms);
       const name = byId.get(id).callFrame.functionName;
       const kind = ['(idle)', '(program)', '(garbage collector)'].includes(name) ? name : 'JavaScript';
       kinds.set(kind, (kinds.get(kind) ?? 0) + ms);
@@ -64,7 +79,8 @@ function printLongTasks(profile, pageClockAtStart, longTasks) {
         inclusive.set(key, (inclusive.get(key) ?? 0) + ms);
       }
     });
-    console.log(`long task at ${start} ms, ${duration} ms: ${[...kinds.entries()].map(([k, v]) => `${k} ${round(v)} ms`).join(', ')}`);
+    // One wide gap between samples: the sampler (and likely the page) did not run then (another process had the core).
+    console.log(`long task at ${start} ms, ${duration} ms: ${[...kinds.entries()].map(([k, v]) => `${k} ${round(v)} ms`).join(', ')} (${samples} samples, widest gap ${round(widest)} ms)`);
     console.log([...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([key, v]) => `  ${round(v)} ms  ${key}`).join('\n'));
   }
 }
@@ -114,7 +130,10 @@ function printProfile(profile, pageClockAtStart = 0) {
         inclusive.set(key, (inclusive.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
       }
     }
-    console.log(`${k === 0 ? 'longest busy run' : `busy run #${k + 1}`}: ${round(ms)} ms, from ${round(start)} ms after the profile started (≈ ${round(pageClockAtStart + start)} on the page's clock); inclusive time per function:`);
+    // React's concurrent render yields to the browser every 5 ms, so a busy run is several tasks; what is not in it
+    // (the commit and its effects, and whatever else ran) is done in one task.
+    const yielding = [...inclusive.entries()].filter(([key]) => key.startsWith('workLoopConcurrentByScheduler ')).reduce((n, [, v]) => n + v, 0);
+    console.log(`${k === 0 ? 'longest busy run' : `busy run #${k + 1}`}: ${round(ms)} ms (${round(ms - yielding)} ms outside React's yielding render), from ${round(start)} ms after the profile started (≈ ${round(pageClockAtStart + start)} on the page's clock); inclusive time per function:`);
     console.log([...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, k === 0 ? 60 : 30).map(([key, v]) => `${round(v)} ms  ${key}`).join('\n'));
   });
 }
@@ -167,8 +186,16 @@ export async function benchTestcases() {
     if (cdp) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
-      // The page's clock when the profile started (within a round trip), to place the busy runs among the polls.
-      profiledFrom = await page.evaluate(() => performance.now());
+      // A mark in the profile on the page's clock, to place the busy runs among the polls: a function of its own
+      // that spins 3 ms (found by name among the samples) and returns when it began.
+      profiledFrom = await page.evaluate(() => {
+        function benchProfileMark() {
+          const t = performance.now();
+          while (performance.now() - t < 3) { /* a few samples */ }
+          return t;
+        }
+        return benchProfileMark();
+      });
     }
     // Started from the page, as a tester does; timed from the moment the click reaches the page (its event's time, on
     // the wall clock both processes share; Playwright's own checks before it dispatches the click are not the
@@ -221,8 +248,9 @@ export async function benchTestcases() {
     const tasks = await page.evaluate(() => window.__tasks);
     if (cdp) {
       const { profile } = await cdp.send('Profiler.stop');
-      printProfile(profile, profiledFrom);
-      printLongTasks(profile, profiledFrom, await page.evaluate(() => window.__at));
+      const pageClock = pageClockAtProfileStart(profile, profiledFrom);
+      printProfile(profile, pageClock);
+      printLongTasks(profile, pageClock, await page.evaluate(() => window.__at));
       console.log(await page.evaluate(() => JSON.stringify({
         longTasks: window.__at,
         polls: performance.getEntriesByType('resource').filter((e) => e.name.includes('testcase')).map((e) => [e.name.split('/').pop(), Math.round(e.responseEnd)]),
