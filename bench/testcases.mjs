@@ -3,7 +3,7 @@
 // and polling while the results arrive: its longest main-thread task ≤ 50 ms (Long Tasks API: tasks over 50 ms; none
 // means every task was shorter). `node bench/testcases.mjs` runs it alone, prints the goals and whether each was met,
 // and writes bench/results-testcases.json.
-/* global window, document -- the page.evaluate callbacks run in the browser */
+/* global window, document, MutationObserver -- the page.evaluate callbacks run in the browser */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { launchForBench } from './browser.mjs';
@@ -184,6 +184,15 @@ export async function benchTestcases() {
     const cdp = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
     let profiledFrom = 0;
     if (cdp) {
+      // Style elements antd's CSS-in-JS adds or removes while results arrive (each is a style recalculation).
+      await page.evaluate(() => {
+        window.__styles = [];
+        const name = (n) => `${n.getAttribute('data-css-hash') ?? n.getAttribute('data-token-hash') ?? ''} ${(n.textContent ?? '').slice(0, 60)}`;
+        new MutationObserver((list) => list.forEach((m) => {
+          m.addedNodes.forEach((n) => n.nodeName === 'STYLE' && window.__styles.push([Math.round(performance.now()), '+', name(n)]));
+          m.removedNodes.forEach((n) => n.nodeName === 'STYLE' && window.__styles.push([Math.round(performance.now()), '-', name(n)]));
+        })).observe(document.head, { childList: true });
+      });
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
       // A mark in the profile on the page's clock, to place the busy runs among the polls: a function of its own
@@ -253,6 +262,7 @@ export async function benchTestcases() {
       printLongTasks(profile, pageClock, await page.evaluate(() => window.__at));
       console.log(await page.evaluate(() => JSON.stringify({
         longTasks: window.__at,
+        styles: window.__styles,
         polls: performance.getEntriesByType('resource').filter((e) => e.name.includes('testcase')).map((e) => [e.name.split('/').pop(), Math.round(e.responseEnd)]),
       })));
     }

@@ -68,19 +68,20 @@ const ItemActions = memo(function ItemActions({ row }: { row: ItemRow }) {
   const { next } = row;
   const canMerge = next && s !== 'in_progress' && next.status !== 'in_progress' && next.status !== 'expired' && s !== 'expired';
   return (
+    // Keyed, so a button that stays when the status changes is kept (Space keys its items by position otherwise).
     <Space size={0} wrap>
-      {(s === 'not_started' || s === 'in_progress') && started && <Button type="link" size="small" onClick={() => void run('pause', row)}>暂停</Button>}
-      {s === 'paused' && <Button type="link" size="small" onClick={() => void run('resume', row)}>继续</Button>}
+      {(s === 'not_started' || s === 'in_progress') && started && <Button key="pause" type="link" size="small" onClick={() => void run('pause', row)}>暂停</Button>}
+      {s === 'paused' && <Button key="resume" type="link" size="small" onClick={() => void run('resume', row)}>继续</Button>}
       {['not_started', 'in_progress', 'paused', 'pending_update'].includes(s) && started && (
-        <ConfirmLink label="终止" danger title="终止该任务？" description="正在进行的生成会立即停止，已终止的任务不能继续。" okText="终止"
+        <ConfirmLink key="terminate" label="终止" danger title="终止该任务？" description="正在进行的生成会立即停止，已终止的任务不能继续。" okText="终止"
           onConfirm={() => run('terminate', row)} />
       )}
-      {EDITABLE.includes(s) && <Button type="link" size="small" onClick={() => edit(row)}>编辑</Button>}
+      {EDITABLE.includes(s) && <Button key="edit" type="link" size="small" onClick={() => edit(row)}>编辑</Button>}
       {canMerge && (
-        <ConfirmLink label="合并下一条" title={`与下一条 ${next.code} 合并？`} description="合并后的条目会重新生成用例，下一条的用例将被删除。" okText="合并"
+        <ConfirmLink key="merge" label="合并下一条" title={`与下一条 ${next.code} 合并？`} description="合并后的条目会重新生成用例，下一条的用例将被删除。" okText="合并"
           onConfirm={() => merge(row)} />
       )}
-      {SKIPPABLE.includes(s) && <Button type="link" size="small" onClick={() => skip(row)}>跳过</Button>}
+      {SKIPPABLE.includes(s) && <Button key="skip" type="link" size="small" onClick={() => skip(row)}>跳过</Button>}
     </Space>
   );
 });
