@@ -118,6 +118,7 @@ function printProfile(profile, pageClockAtStart = 0) {
   });
   if (busy > 0) runs.push([from, profile.samples.length - 1, busy, startedAt]);
   runs.sort((a, b) => b[2] - a[2]);
+  const named = profile.nodes.some((n) => n.callFrame.functionName === 'workLoopConcurrentByScheduler');
   runs.slice(0, Number(process.env.BENCH_PROFILE_RUNS ?? 1)).forEach(([first, last, ms, start], k) => {
     const inclusive = new Map();
     for (let i = first; i <= last; i++) {
@@ -133,7 +134,8 @@ function printProfile(profile, pageClockAtStart = 0) {
     // React's concurrent render yields to the browser every 5 ms, so a busy run is several tasks; what is not in it
     // (the commit and its effects, and whatever else ran) is done in one task.
     const yielding = [...inclusive.entries()].filter(([key]) => key.startsWith('workLoopConcurrentByScheduler ')).reduce((n, [, v]) => n + v, 0);
-    console.log(`${k === 0 ? 'longest busy run' : `busy run #${k + 1}`}: ${round(ms)} ms (${round(ms - yielding)} ms outside React's yielding render), from ${round(start)} ms after the profile started (≈ ${round(pageClockAtStart + start)} on the page's clock); inclusive time per function:`);
+    const split = named ? `${round(ms - yielding)} ms outside React's yielding render` : 'minified: build with --minify false to tell the yielding render';
+    console.log(`${k === 0 ? 'longest busy run' : `busy run #${k + 1}`}: ${round(ms)} ms (${split}), from ${round(start)} ms after the profile started (≈ ${round(pageClockAtStart + start)} on the page's clock); inclusive time per function:`);
     console.log([...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, k === 0 ? 60 : 30).map(([key, v]) => `${round(v)} ms  ${key}`).join('\n'));
   });
 }
