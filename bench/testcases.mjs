@@ -3,7 +3,7 @@
 // and polling while the results arrive: its longest main-thread task ≤ 50 ms (Long Tasks API: tasks over 50 ms; none
 // means every task was shorter). `node bench/testcases.mjs` runs it alone, prints the goals and whether each was met,
 // and writes bench/results-testcases.json.
-/* global window, document -- the page.evaluate callbacks run in the browser */
+/* global window, document, MutationObserver -- the page.evaluate callbacks run in the browser */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { launchForBench } from './browser.mjs';
@@ -38,7 +38,54 @@ function chinese(n) {
 const requirements = Array.from({ length: ITEMS }, (_v, i) =>
   `第${chinese(i + 1)}条 第 ${i + 1} 号表单的备注不超过 ${100 + i} 个字，超过时提示错误。[delay:${ANSWER_MS}]`).join('\n');
 
-function printProfile(profile) {
+/** The page's clock when the profile started: the mark's time less where its first sample fell in the profile. */
+function pageClockAtProfileStart(profile, markAt) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  let at = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += (profile.timeDeltas[i] ?? 0) / 1000;
+    if (byId.get(profile.samples[i]).callFrame.functionName === 'benchProfileMark') return markAt - at;
+  }
+  return markAt;
+}
+
+/** What the profile's samples show inside each long task ([start, duration] on the page's clock). */
+function printLongTasks(profile, pageClockAtStart, longTasks) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  for (const [start, duration] of longTasks) {
+    const kinds = new Map();
+    const inclusive = new Map();
+    let samples = 0;
+    let widest = 0;
+    let at = pageClockAtStart;
+    profile.samples.forEach((id, i) => {
+      const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+      at += ms;
+      if (at < start || at > start + duration) return;
+      samples++;
+      widest = Math.max(widest, ms);
+      const name = byId.get(id).callFrame.functionName;
+      const kind = ['(idle)', '(program)', '(garbage collector)'].includes(name) ? name : 'JavaScript';
+      kinds.set(kind, (kinds.get(kind) ?? 0) + ms);
+      if (kind !== 'JavaScript') return;
+      const seen = new Set();
+      for (let n = id; n !== undefined; n = parent.get(n)) {
+        const f = byId.get(n).callFrame;
+        const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        inclusive.set(key, (inclusive.get(key) ?? 0) + ms);
+      }
+    });
+    // One wide gap between samples: the sampler (and likely the page) did not run then (another process had the core).
+    console.log(`long task at ${start} ms, ${duration} ms: ${[...kinds.entries()].map(([k, v]) => `${k} ${round(v)} ms`).join(', ')} (${samples} samples, widest gap ${round(widest)} ms)`);
+    console.log([...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([key, v]) => `  ${round(v)} ms  ${key}`).join('\n'));
+  }
+}
+
+function printProfile(profile, pageClockAtStart = 0) {
   const self = new Map();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const dt = profile.timeDeltas;
@@ -48,31 +95,49 @@ function printProfile(profile) {
     self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
   });
   console.log([...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${round(v)} ms  ${k}`).join('\n'));
-  // The longest run of busy samples (the long task): time spent inside each function, callers included.
+  // The longest runs of busy samples (the long tasks): when each began (ms after the profile started, and on the
+  // page's clock when BENCH_PROFILE knows the offset) and the time spent inside each function, callers included.
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const idle = (id) => ['(idle)', '(program)', '(garbage collector)'].includes(byId.get(id).callFrame.functionName);
-  let best = [0, 0, 0];
+  const runs = [];
   let from = 0;
   let busy = 0;
+  let at = 0;
+  let startedAt = 0;
   profile.samples.forEach((id, i) => {
-    if (idle(id)) { from = i + 1; busy = 0; return; }
-    busy += (dt[i] ?? 0) / 1000;
-    if (busy > best[2]) best = [from, i, busy];
-  });
-  const inclusive = new Map();
-  for (let i = best[0]; i <= best[1]; i++) {
-    const seen = new Set();
-    for (let id = profile.samples[i]; id !== undefined; id = parent.get(id)) {
-      const f = byId.get(id).callFrame;
-      const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      inclusive.set(key, (inclusive.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+    at += (dt[i] ?? 0) / 1000;
+    if (idle(id)) {
+      if (busy > 0) runs.push([from, i - 1, busy, startedAt]);
+      from = i + 1;
+      busy = 0;
+      return;
     }
-  }
-  console.log(`longest busy run: ${round(best[2])} ms; inclusive time per function:`);
-  console.log([...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, 60).map(([k, v]) => `${round(v)} ms  ${k}`).join('\n'));
+    if (busy === 0) startedAt = at;
+    busy += (dt[i] ?? 0) / 1000;
+  });
+  if (busy > 0) runs.push([from, profile.samples.length - 1, busy, startedAt]);
+  runs.sort((a, b) => b[2] - a[2]);
+  const named = profile.nodes.some((n) => n.callFrame.functionName === 'workLoopConcurrentByScheduler');
+  runs.slice(0, Number(process.env.BENCH_PROFILE_RUNS ?? 1)).forEach(([first, last, ms, start], k) => {
+    const inclusive = new Map();
+    for (let i = first; i <= last; i++) {
+      const seen = new Set();
+      for (let id = profile.samples[i]; id !== undefined; id = parent.get(id)) {
+        const f = byId.get(id).callFrame;
+        const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        inclusive.set(key, (inclusive.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+      }
+    }
+    // React's concurrent render yields to the browser every 5 ms, so a busy run is several tasks; what is not in it
+    // (the commit and its effects, and whatever else ran) is done in one task.
+    const yielding = [...inclusive.entries()].filter(([key]) => key.startsWith('workLoopConcurrentByScheduler ')).reduce((n, [, v]) => n + v, 0);
+    const split = named ? `${round(ms - yielding)} ms outside React's yielding render` : 'minified: build with --minify false to tell the yielding render';
+    console.log(`${k === 0 ? 'longest busy run' : `busy run #${k + 1}`}: ${round(ms)} ms (${split}), from ${round(start)} ms after the profile started (≈ ${round(pageClockAtStart + start)} on the page's clock); inclusive time per function:`);
+    console.log([...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, k === 0 ? 60 : 30).map(([key, v]) => `${round(v)} ms  ${key}`).join('\n'));
+  });
 }
 
 export async function benchTestcases() {
@@ -119,9 +184,29 @@ export async function benchTestcases() {
 
     // BENCH_PROFILE=1: a CPU profile of the page while it works, its heaviest functions printed (for finding a long task).
     const cdp = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+    let profiledFrom = 0;
     if (cdp) {
+      // Style elements antd's CSS-in-JS adds or removes while results arrive (each is a style recalculation).
+      await page.evaluate(() => {
+        window.__styles = [];
+        const name = (n) => `${n.getAttribute('data-css-hash') ?? n.getAttribute('data-token-hash') ?? ''} ${(n.textContent ?? '').slice(0, 60)}`;
+        new MutationObserver((list) => list.forEach((m) => {
+          m.addedNodes.forEach((n) => n.nodeName === 'STYLE' && window.__styles.push([Math.round(performance.now()), '+', name(n)]));
+          m.removedNodes.forEach((n) => n.nodeName === 'STYLE' && window.__styles.push([Math.round(performance.now()), '-', name(n)]));
+        })).observe(document.head, { childList: true });
+      });
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
+      // A mark in the profile on the page's clock, to place the busy runs among the polls: a function of its own
+      // that spins 3 ms (found by name among the samples) and returns when it began.
+      profiledFrom = await page.evaluate(() => {
+        function benchProfileMark() {
+          const t = performance.now();
+          while (performance.now() - t < 3) { /* a few samples */ }
+          return t;
+        }
+        return benchProfileMark();
+      });
     }
     // Started from the page, as a tester does; timed from the moment the click reaches the page (its event's time, on
     // the wall clock both processes share; Playwright's own checks before it dispatches the click are not the
@@ -173,9 +258,13 @@ export async function benchTestcases() {
     if (Number.isNaN(shownAfter)) throw new Error('the page did not show every result within 30 s');
     const tasks = await page.evaluate(() => window.__tasks);
     if (cdp) {
-      printProfile((await cdp.send('Profiler.stop')).profile);
+      const { profile } = await cdp.send('Profiler.stop');
+      const pageClock = pageClockAtProfileStart(profile, profiledFrom);
+      printProfile(profile, pageClock);
+      printLongTasks(profile, pageClock, await page.evaluate(() => window.__at));
       console.log(await page.evaluate(() => JSON.stringify({
         longTasks: window.__at,
+        styles: window.__styles,
         polls: performance.getEntriesByType('resource').filter((e) => e.name.includes('testcase')).map((e) => [e.name.split('/').pop(), Math.round(e.responseEnd)]),
       })));
     }

@@ -172,6 +172,24 @@ describe('DataTable: long pages', () => {
   });
 });
 
+describe('DataTable: virtual at any length (virtualFrom 0)', () => {
+  it('shows the empty text in the virtual body, and the first rows arrive in the same table layout', () => {
+    const { container, rerender } = renderAntd(<DataTable columns={userColumns} rows={[]} selection="none" virtualFrom={0} scrollY={300} />);
+    const body = screen.getByRole('table', { name: '数据行' });
+    expect(within(body).getAllByText('暂无数据').length).toBeGreaterThan(0);
+    expect(body.style.height).toBe(''); // only as tall as the empty text
+    const header = container.querySelector('.ant-table-header');
+    expect(header).not.toBeNull();
+    rerender(<DataTable columns={userColumns} rows={makeRows(3)} selection="none" virtualFrom={0} scrollY={300} />);
+    // The same elements: antd's table kept its header-and-body layout, only the body's rows came.
+    expect(screen.getByRole('table', { name: '数据行' })).toBe(body);
+    expect(container.querySelector('.ant-table-header')).toBe(header);
+    expect(body.style.height).toBe('300px');
+    expect(within(body).getAllByRole('row')).toHaveLength(3);
+    expect(within(body).queryAllByText('暂无数据')).toHaveLength(0);
+  });
+});
+
 describe('DataTable: kept settings (D38)', () => {
   const columns = [...userColumns, { key: 'mail', title: '邮箱', hidden: true }];
   const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent ?? '').filter((t) => ['姓名', '部门', '邮箱'].includes(t));

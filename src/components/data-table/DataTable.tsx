@@ -1,4 +1,4 @@
-import { Table } from 'antd';
+import { Empty, Table } from 'antd';
 import type { TableColumnsType, TableColumnType, TablePaginationConfig, TableProps } from 'antd';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Key, ReactNode } from 'react';
@@ -32,6 +32,8 @@ const DEFAULT_SCROLL_Y = 560;
 const DEFAULT_COLUMN_WIDTH = 150;
 
 const HEADER_ONLY = { header: { cell: ResizableHeaderCell } };
+/** What antd's table shows without rows (its default for tables), drawn by VirtualBody when it has none. */
+const EMPTY = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
 
 /** The virtual body's columns: antd's columns as DataTable built them (the select column is the body's own). */
 function toBodyColumns<Row extends DataRow>(columns: TableColumnsType<Row>): BodyColumn<Row>[] {
@@ -91,7 +93,10 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
   }, [initial.sort]);
   const onWidth = useCallback((key: string, width: number) => setWidths((prev) => ({ ...prev, [key]: width })), []);
   const columns = useTableColumns({ ...props, can, visibleKeys, sort, widths, onWidth });
-  const virtual = rows.length > (props.virtualFrom ?? VIRTUAL_ROW_THRESHOLD);
+  // virtualFrom 0 without paging: virtual at any length, none included (VirtualBody draws the empty state), so a
+  // polled table whose first rows arrive is not switched from antd's one-table layout to header and body (D79).
+  const alwaysVirtual = props.virtualFrom === 0 && !pagination;
+  const virtual = alwaysVirtual || rows.length > (props.virtualFrom ?? VIRTUAL_ROW_THRESHOLD);
   const scrollY = props.scrollY ?? DEFAULT_SCROLL_Y;
 
   const select = (keys: Key[], picked: Row[]) => {
@@ -137,10 +142,14 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
   // only for being empty or not, and antd for paging (then the count must match).
   const [handed, setHanded] = useState(rows);
   if (pagination ? handed.length !== rows.length : (handed.length === 0) !== (rows.length === 0)) setHanded(rows);
+  // Always virtual: one array for the table's whole life, never empty, so rc-table never re-measures because rows
+  // came or went (its effect on data forces a layout and a second render inside the commit that brings them: the
+  // generation page's first cases, D79). Nothing reads its row: the body is VirtualBody, the select-all is ours.
+  const [standIn] = useState(() => [{ [rowKey]: '\u0000stand-in' } as unknown as Row]);
   const renderBody = (_data: readonly Row[], info: BodyScrollInfo) => (
     <VirtualBody
       rows={rows} columns={bodyColumns} selection={bodySelection} rowKey={keyOf} isSelected={(r) => selectedSet.has(keyOf(r))}
-      height={scrollY} scrollbarSize={info.scrollbarSize} scrollRef={info.ref} onScroll={info.onScroll}
+      height={scrollY} scrollbarSize={info.scrollbarSize} scrollRef={info.ref} onScroll={info.onScroll} empty={EMPTY}
     />
   );
   const batchDelete = async () => {
@@ -177,7 +186,7 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
       />
       <Table<Row>
         rowKey={rowKey}
-        dataSource={virtual ? handed : rows}
+        dataSource={alwaysVirtual ? standIn : virtual ? handed : rows}
         columns={columns}
         loading={props.loading}
         tableLayout="fixed"

@@ -128,6 +128,8 @@ export type VirtualBodyProps<Row> = {
   scrollbarSize: number;
   scrollRef: BodyScrollInfo['ref'];
   onScroll: BodyScrollInfo['onScroll'];
+  /** Shown without rows, as antd's table shows its empty text (then the body is only as tall as it). */
+  empty?: ReactNode;
 };
 
 /**
@@ -136,7 +138,7 @@ export type VirtualBodyProps<Row> = {
  * cell component, which was most of the time to paint 200 rows × 20 columns (budget 100 ms).
  */
 export function VirtualBody<Row>(props: VirtualBodyProps<Row>) {
-  const { rows, columns: given, selection, rowKey, isSelected, height, scrollbarSize, scrollRef } = props;
+  const { rows, columns: given, selection, rowKey, isSelected, height, scrollbarSize, scrollRef, empty } = props;
   const [scrollTop, setScrollTop] = useState(0);
   // The body's inner width (without its scrollbar), followed as the window resizes.
   const [available, setAvailable] = useState(0);
@@ -185,12 +187,16 @@ export function VirtualBody<Row>(props: VirtualBodyProps<Row>) {
       aria-label="数据行"
       aria-rowcount={rows.length}
       className={`ant-table-body ${styles.body}`}
-      style={{ height }}
+      style={rows.length || empty === undefined ? { height } : undefined}
       onScroll={onScroll}
     >
       <div className={styles.space} style={{ height: rows.length * VIRTUAL_ROW_HEIGHT, width }}>
         {visible}
       </div>
+      {/* In view however far the body is scrolled sideways, as antd keeps its empty text. */}
+      {!rows.length && empty !== undefined && (
+        <div className={`ant-table-placeholder ${styles.empty}`} style={available ? { width: available } : undefined}>{empty}</div>
+      )}
     </div>
   );
 }

@@ -79,23 +79,25 @@ const GenerationBody = memo(function GenerationBody({ id, data, onWake: wake, on
     }
   };
 
+  // Keyed: antd's Space keys its items by position otherwise, so the export buttons appearing with the first cases
+  // would mount the buttons after them again (归档's Popconfirm: its styles removed and injected anew in that commit).
   const extra = (
     <Space wrap>
       {editable && waiting > 0 && !started && (
-        <Button type="primary" loading={starting.isLoading} onClick={() => void start(id).unwrap().then(wake)}>开始生成（{waiting} 条）</Button>
+        <Button key="start" type="primary" loading={starting.isLoading} onClick={() => void start(id).unwrap().then(wake)}>开始生成（{waiting} 条）</Button>
       )}
       {editable && pending > 0 && (
-        <Button type="primary" loading={starting.isLoading} onClick={() => void start(id).unwrap().then(wake)}>生成待更新条目（{pending} 条）</Button>
+        <Button key="start-pending" type="primary" loading={starting.isLoading} onClick={() => void start(id).unwrap().then(wake)}>生成待更新条目（{pending} 条）</Button>
       )}
       {hasButton(FUNC, 'export') && cases.length > 0 && (
         <>
-          <Button icon={<DownloadOutlined />} loading={exporting === 'xlsx'} onClick={() => void save('xlsx')}>导出 Excel</Button>
-          <Button icon={<DownloadOutlined />} loading={exporting === 'xmind'} onClick={() => void save('xmind')}>导出 XMind</Button>
+          <Button key="xlsx" icon={<DownloadOutlined />} loading={exporting === 'xlsx'} onClick={() => void save('xlsx')}>导出 Excel</Button>
+          <Button key="xmind" icon={<DownloadOutlined />} loading={exporting === 'xmind'} onClick={() => void save('xmind')}>导出 XMind</Button>
         </>
       )}
-      {editable && <Button onClick={() => setReplacing(true)}>更新需求文档</Button>}
+      {editable && <Button key="replace" onClick={() => setReplacing(true)}>更新需求文档</Button>}
       {editable && (
-        <Popconfirm title="归档该生成？" description="归档后只能查看和导出，不再出现在默认列表中。" okText="归档" cancelText="取消"
+        <Popconfirm key="archive" title="归档该生成？" description="归档后只能查看和导出，不再出现在默认列表中。" okText="归档" cancelText="取消"
           onConfirm={() => archive(id).unwrap().then(() => message.success('已归档'))}>
           <Button>归档</Button>
         </Popconfirm>

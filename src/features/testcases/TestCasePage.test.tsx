@@ -130,6 +130,32 @@ describe('用例生成 (/testCase)', { timeout: 120_000 }, () => {
     expect(server.calls.filter((c) => c.url === TESTCASE_PATHS.taskStatus).length).toBe(polled.length);
   });
 
+  it('asks before merging an item with the next and before terminating a task, then acts', async () => {
+    const statuses: TaskState['status'][] = ['not_started', 'not_started', 'in_progress'];
+    const server = serve({
+      [`POST ${TESTCASE_PATHS.detail}`]: aiOk(detail(statuses)),
+      [`POST ${TESTCASE_PATHS.taskStatus}`]: aiOk(detail(statuses).tasks),
+      [`POST ${TESTCASE_PATHS.mergeItem}`]: aiOk([]),
+      [`POST ${TESTCASE_PATHS.terminate}`]: aiOk([]),
+    });
+    const { user } = renderSignedIn('/testCase?id=g-1', tester);
+    expect(await screen.findByText('需求 1', {}, LOAD)).toBeInTheDocument();
+    // Only 第一条 can merge: 第二条's next is being generated, 第三条 has none.
+    const merge = screen.getAllByRole('button', { name: '合并下一条' });
+    expect(merge).toHaveLength(1);
+    await user.click(merge[0]);
+    const askMerge = await screen.findByRole('tooltip', {}, LOAD);
+    expect(within(askMerge).getByText('与下一条 第二条 合并？')).toBeInTheDocument();
+    await user.click(within(askMerge).getByRole('button', { name: /合\s*并/ }));
+    await waitFor(() => expect(bodyOf(server.calls.find((c) => c.url === TESTCASE_PATHS.mergeItem)!)).toEqual({ item_id: 1 }), LOAD);
+    const terminate = screen.getAllByRole('button', { name: /终\s*止/ });
+    expect(terminate).toHaveLength(3);
+    await user.click(terminate[2]);
+    const askTerminate = (await screen.findAllByRole('tooltip', {}, LOAD)).find((t) => within(t).queryByText('终止该任务？'))!;
+    await user.click(within(askTerminate).getByRole('button', { name: /终\s*止/ }));
+    await waitFor(() => expect(bodyOf(server.calls.find((c) => c.url === TESTCASE_PATHS.terminate)!)).toEqual({ task_ids: ['t-3'] }), LOAD);
+  });
+
   it('saves an edited case as the tester types, and exports the cases through the platform', async () => {
     const server = serve({
       [`POST ${TESTCASE_PATHS.detail}`]: aiOk(detail(['completed'], true)),
