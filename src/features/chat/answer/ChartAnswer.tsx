@@ -4,8 +4,8 @@ import type { ChartView } from '../../../../contract/api';
 import { saveFile } from '../../../platform';
 import { runSqlStream } from '../../sqlbase/run-sql-stream';
 import styles from '../chat.module.css';
-import { EChart } from '../../../components/chart/EChart';
-import { chartDataOf, chartLabel, chartOption } from './chart-geometry';
+import { Chart } from '../../../components/chart/Chart';
+import { chartDataOf, chartLabel, chartSpec } from './chart-geometry';
 import { resultWorkbook } from '../../../../contract/files/safe-xlsx';
 
 function cell(value: unknown): string {
@@ -90,7 +90,7 @@ export function ChartAnswer({ chart: initial }: { chart: ChartView }) {
   const setChart = (next: ChartView) => setRerun({ base: initial, chart: next });
   const [tab, setTab] = useState<string | undefined>(undefined);
   const data = useMemo(() => chartDataOf(chart), [chart]);
-  const option = useMemo(() => (data ? chartOption(data) : null), [data]);
+  const spec = useMemo(() => (data ? chartSpec(data) : null), [data]);
   const rows = chart.data.map((row, i) => ({ ...row, __key: i }));
   const table = (
     <>
@@ -110,7 +110,7 @@ export function ChartAnswer({ chart: initial }: { chart: ChartView }) {
   );
   const dbName = chart.db_name;
   const items = [
-    ...(data && option ? [{ key: 'chart', label: '图表', children: <EChart option={option} ariaLabel={chartLabel(data)} /> }] : []),
+    ...(data && spec ? [{ key: 'chart', label: '图表', children: <Chart spec={spec} ariaLabel={chartLabel(data)} /> }] : []),
     { key: 'data', label: '数据', children: table },
     {
       key: 'sql',
