@@ -89,7 +89,7 @@ describe('database chat in the browser', () => {
     }
     await answer.getByRole('tab', { name: '图表' }).click();
     // The chart is drawn by Chart.js (loaded now, with the first chart shown) on a canvas: one bar per region.
-    const drawn = await drawnChart(answer.locator('[role="img"]').first());
+    const drawn = await drawnChart(answer.locator('[role="img"]:has(canvas)').first());
     expect(drawn.labels).toContain('华东');
     expect(drawn.series).toHaveLength(1);
     expect(drawn.series[0].data.every((v) => typeof v === 'number')).toBe(true);

@@ -56,7 +56,7 @@ function valueScale(axis: ValueAxis | undefined, position: 'left' | 'right' | 'b
   return {
     type: 'linear', position, beginAtZero: true, stacked,
     grid: { display: position !== 'right' },
-    ticks: axis?.integer ? { precision: 0 } : {},
+    ticks: { maxTicksLimit: 6, ...(axis?.integer ? { precision: 0 } : {}) },
     title: { display: Boolean(axis?.title), text: axis?.title ?? '' },
   } as ScaleOptions<'linear'>;
 }
@@ -70,9 +70,10 @@ function cartesian(spec: CartesianSpec): ChartConfiguration<'bar' | 'line'> {
       return {
         ...common, type: 'line', borderColor: color, backgroundColor: s.area ? translucent(color, 0.15) : color,
         fill: s.area ? 'origin' : false, tension: s.smooth ? 0.35 : 0, pointRadius: s.pointRadius ?? 3, borderWidth: 2,
+        pointStyle: 'circle', pointBackgroundColor: '#fff',
       } as ChartDataset<'line'>;
     }
-    return { ...common, type: 'bar', backgroundColor: color, maxBarThickness: s.barMaxWidth } as ChartDataset<'bar'>;
+    return { ...common, type: 'bar', backgroundColor: color, maxBarThickness: s.barMaxWidth, pointStyle: 'rect' } as ChartDataset<'bar'>;
   });
   const categoryAxis = {
     type: 'category', stacked, grid: { display: false },
@@ -96,7 +97,10 @@ function cartesian(spec: CartesianSpec): ChartConfiguration<'bar' | 'line'> {
       interaction: { mode: 'index', intersect: false },
       scales: scales as never,
       plugins: {
-        legend: { display: legend !== 'none', position: legend === 'bottom' ? 'bottom' : 'top', labels: { boxWidth: 14, boxHeight: 10 } },
+        legend: {
+          display: legend !== 'none', position: legend === 'bottom' ? 'bottom' : 'top',
+          labels: { usePointStyle: true, pointStyleWidth: 14, boxHeight: 8 },
+        },
         valueLabels: { display: Boolean(spec.valueLabels) },
       } as never,
       layout: { padding: spec.valueLabels ? { right: 32, top: 16 } : 0 },

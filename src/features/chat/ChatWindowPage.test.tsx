@@ -1,5 +1,4 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { CanceledError } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, CHAT_PATHS, fillPath } from '../../../contract/api/runtime';
 import { installFakeServer, type FakeHandler, type FakeReply } from '../../test/fake-adapter';
@@ -234,8 +233,8 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     pickFiles.mockResolvedValue({ canceled: false, files: [new File(['a,b'], '人员表.csv')], rejected: [], maxBytes: 1000 });
     const server = serve({
       [`POST ${CHAT_PATHS.excelFileAdd}`]: (config) => {
-        config.onUploadProgress?.({ loaded: 30, total: 100, bytes: 30, lengthComputable: true });
-        return new Promise((_resolve, reject) => config.signal?.addEventListener?.('abort', () => reject(new CanceledError())));
+        config.onUploadProgress?.({ loaded: 30, total: 100 });
+        return new Promise((_resolve, reject) => config.signal?.addEventListener?.('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
       },
     });
     const { user } = renderSignedIn('/chatWindow?id=conv-1', demo);

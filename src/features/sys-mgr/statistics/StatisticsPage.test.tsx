@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, DEPT_PATHS, fillPath, ROOT_DEPT_ID, STATISTICS_PATHS } from '../../../../contract/api/runtime';
 import type { StatisticsFigures } from '../../../../contract/api';
 import { cartesianOf } from '../../../components/chart/Chart.test-util';
-import { installFakeServer } from '../../../test/fake-adapter';
+import { installFakeServer, type FakeRequest } from '../../../test/fake-adapter';
 import { ok, userDetail } from '../../../test/factories';
 import { renderSignedIn } from '../../../test/render-app';
 
@@ -42,7 +41,7 @@ describe('统计', { timeout: 240_000 }, () => {
     const server = installFakeServer({
       [`GET ${AUTH_PATHS.userDetail}`]: ok(auditadmin),
       [`GET ${fillPath(DEPT_PATHS.tree, { id: ROOT_DEPT_ID })}`]: ok([{ id: -2, name: '总部', parentId: null, code: '', sort: 0, userCount: 0, disabled: false, children: [{ id: 5, name: '研发部', parentId: -2, code: '', sort: 0, userCount: 0, disabled: false, children: [] }] }]),
-      [`GET ${STATISTICS_PATHS.audit}`]: (config: InternalAxiosRequestConfig) => {
+      [`GET ${STATISTICS_PATHS.audit}`]: (config: FakeRequest) => {
         asked.push(config.params as Record<string, unknown>);
         return ok(figures);
       },
