@@ -18,10 +18,12 @@ describe('configOf (Chart.js)', () => {
       { label: '乙', type: 'bar', stack: 's', backgroundColor: '#f5222d' },
       { label: '丙', type: 'line', yAxisID: 'y1', fill: 'origin', tension: 0.35, data: [5, null] },
     ]);
-    const scales = config.options?.scales as Record<string, { stacked?: boolean; position?: string; title?: { text: string }; ticks?: { precision?: number } }>;
+    const scales = config.options?.scales as Record<string, { stacked?: boolean; position?: string; ticks?: { precision?: number } }>;
     expect(scales.x.stacked).toBe(true);
-    expect(scales.y).toMatchObject({ position: 'left', title: { text: '毫秒' } });
-    expect(scales.y1).toMatchObject({ position: 'right', title: { text: 'token/秒' }, ticks: { precision: 0 } });
+    expect(scales.y).toMatchObject({ position: 'left' });
+    expect(scales.y1).toMatchObject({ position: 'right', ticks: { precision: 0 } });
+    // The axes' names are written above them.
+    expect(config.options?.plugins).toMatchObject({ axisNames: { names: { y: '毫秒', y1: 'token/秒' } } });
     expect(config.options).toMatchObject({ responsive: true, maintainAspectRatio: false, interaction: { mode: 'index', intersect: false } });
   });
 

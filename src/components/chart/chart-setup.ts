@@ -33,6 +33,25 @@ const valueLabels: Plugin<'bar'> = {
   },
 };
 
+/** Value axes' names written level above their axis line (操作, 毫秒), as ECharts placed them. */
+const axisNames: Plugin = {
+  id: 'axisNames',
+  afterDraw(chart, _args, options: { names?: Record<string, string> }) {
+    const names = options.names ?? {};
+    const { ctx, chartArea } = chart;
+    ctx.save();
+    ctx.fillStyle = Chart.defaults.color as string;
+    ctx.font = `12px ${Chart.defaults.font.family ?? 'sans-serif'}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'bottom';
+    for (const [id, name] of Object.entries(names)) {
+      const scale = chart.scales[id];
+      if (scale) ctx.fillText(name, scale.position === 'right' ? scale.left : scale.right, chartArea.top - 8);
+    }
+    ctx.restore();
+  },
+};
+
 /** What was drawn, read back from the chart after each update, on the canvas (the browser tests read it). */
 const drawnData: Plugin = {
   id: 'drawnData',
@@ -44,7 +63,7 @@ const drawnData: Plugin = {
 
 Chart.register(
   BarController, LineController, PieController, ArcElement, BarElement, LineElement, PointElement, CategoryScale, LinearScale,
-  Filler, Legend, Tooltip, valueLabels, drawnData,
+  Filler, Legend, Tooltip, valueLabels, axisNames, drawnData,
 );
 Chart.defaults.color = '#6e7079';
 Chart.defaults.borderColor = '#e0e6f1';
@@ -57,7 +76,6 @@ function valueScale(axis: ValueAxis | undefined, position: 'left' | 'right' | 'b
     type: 'linear', position, beginAtZero: true, stacked,
     grid: { display: position !== 'right' },
     ticks: { maxTicksLimit: 6, ...(axis?.integer ? { precision: 0 } : {}) },
-    title: { display: Boolean(axis?.title), text: axis?.title ?? '' },
   } as ScaleOptions<'linear'>;
 }
 
@@ -102,8 +120,9 @@ function cartesian(spec: CartesianSpec): ChartConfiguration<'bar' | 'line'> {
           labels: { usePointStyle: true, pointStyleWidth: 14, boxHeight: 8 },
         },
         valueLabels: { display: Boolean(spec.valueLabels) },
+        axisNames: { names: spec.horizontal ? {} : { ...(first?.title ? { y: first.title } : {}), ...(second?.title ? { y1: second.title } : {}) } },
       } as never,
-      layout: { padding: spec.valueLabels ? { right: 32, top: 16 } : 0 },
+      layout: { padding: spec.valueLabels ? { right: 32, top: 16 } : { top: first?.title || second?.title ? 22 : 0 } },
     },
   };
 }
