@@ -20,7 +20,7 @@ export type PickFilesOptions = {
 /** Picked files as browser File objects (ready for FormData) plus those refused, with the limit used. */
 export type PickFilesOutcome = { canceled: boolean; files: File[]; rejected: RejectedFile[]; maxBytes: number };
 
-/** An export to save: a Blob (e.g. from an axios blob response), bytes or text. */
+/** An export to save: a Blob (e.g. from a blob response of the http client), bytes or text. */
 export type SaveFileOptions = {
   suggestedName: string;
   data: Blob | Uint8Array | string;

@@ -1,32 +1,29 @@
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { http } from '../lib/http';
+import { TransportError, type Adapter, type PreparedRequest } from '../lib/http/transport';
 
 /** What the fake network answers: a status and body, or a transport failure. */
-export type FakeReply = { status: number; data?: unknown } | { network: true } | { timeout: true };
-export type FakeHandler = (config: InternalAxiosRequestConfig) => FakeReply | Promise<FakeReply>;
+export type FakeReply = { status: number; data?: unknown; headers?: Record<string, string> } | { network: true } | { timeout: true };
+/** The request as the network boundary sees it (method upper case, headers settled, params and data as given). */
+export type FakeRequest = PreparedRequest;
+export type FakeHandler = (config: FakeRequest) => FakeReply | Promise<FakeReply>;
 
-/** An axios adapter standing in for the network boundary; it settles like axios' own adapters. */
-export function fakeAdapter(handler: FakeHandler): AxiosAdapter {
+/** A stand-in for the http client's network adapter (src/lib/http/transport.ts); it settles like the real one. */
+export function fakeAdapter(handler: FakeHandler): Adapter {
   return async (config) => {
     const reply = await handler(config);
-    if ('network' in reply) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-    if ('timeout' in reply) {
-      throw new AxiosError(`timeout of ${config.timeout}ms exceeded`, AxiosError.ECONNABORTED, config, {});
-    }
-    const response = { data: reply.data, status: reply.status, statusText: '', headers: {}, config, request: {} };
-    const ok = config.validateStatus ? config.validateStatus(reply.status) : reply.status >= 200 && reply.status < 300;
-    if (ok) return response;
-    const code = reply.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
-    throw new AxiosError(`Request failed with status code ${reply.status}`, code, config, {}, response);
+    if ('network' in reply) throw new TransportError('network', 'Network Error');
+    // The transport turns a rejection into a timeout only when its timer fired; a fake timeout says so itself.
+    if ('timeout' in reply) throw new TransportError('timeout', `timeout of ${config.timeout}ms exceeded`);
+    return { status: reply.status, data: reply.data, headers: reply.headers ?? {} };
   };
 }
 
 /** Routes `METHOD /path` (query ignored) to replies; anything else answers 404. Records every call. */
 export function fakeServer(routes: Record<string, FakeHandler | FakeReply>) {
-  const calls: InternalAxiosRequestConfig[] = [];
+  const calls: FakeRequest[] = [];
   const adapter = fakeAdapter((config) => {
     calls.push(config);
-    const key = `${(config.method ?? 'get').toUpperCase()} ${(config.url ?? '').split('?')[0]}`;
+    const key = `${config.method.toUpperCase()} ${config.url.split('?')[0]}`;
     const route = routes[key];
     if (!route) return { status: 404, data: { code: 404, message: `未找到 ${key}`, results: null } };
     return typeof route === 'function' ? route(config) : route;
@@ -34,7 +31,7 @@ export function fakeServer(routes: Record<string, FakeHandler | FakeReply>) {
   return { adapter, calls };
 }
 
-/** Points the app's axios instance at a fake server; returns a restore function. */
+/** Points the app's http client at a fake server; returns a restore function. */
 export function installFakeServer(routes: Record<string, FakeHandler | FakeReply>) {
   const server = fakeServer(routes);
   const previous = http.defaults.adapter;

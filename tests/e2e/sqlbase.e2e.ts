@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createMyDatabase, externalOrSkip, type ExternalDb } from '../../server/test-support/external-dbs';
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
-import { expectText, signedInPage, waitForRoute } from './support/app';
+import { drawnChart, expectText, signedInPage, waitForRoute } from './support/app';
 import { launchBrowser, SCREENSHOT_DIR, screenshotBoth } from './support/browser';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
 
@@ -88,8 +88,12 @@ describe('database chat in the browser', () => {
       throw err;
     }
     await answer.getByRole('tab', { name: '图表' }).click();
-    // The chart is drawn by ECharts (loaded now, with the first chart shown) on a canvas.
-    await answer.locator('[role="img"] canvas').first().waitFor({ timeout: 15_000 });
+    // The chart is drawn by Chart.js (loaded now, with the first chart shown) on a canvas: one bar per region.
+    const drawn = await drawnChart(answer.locator('[role="img"]:has(canvas)').first());
+    expect(drawn.labels).toContain('华东');
+    expect(drawn.series).toHaveLength(1);
+    expect(drawn.series[0].data.every((v) => typeof v === 'number')).toBe(true);
+    expect(drawn.painted).toBeGreaterThan(1000);
     await screenshotBoth(page, 'sqlbase-chat-chart');
     await answer.getByRole('tab', { name: '数据' }).click();
     await expectText(answer.locator('.ant-table').first(), '华东');

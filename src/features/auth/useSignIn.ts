@@ -7,7 +7,7 @@ import { lockedMessage, loginFailureMessage } from './login-errors';
 import { saveSession, signOut } from './session';
 
 /**
- * The sign-in calls and the http client under them (axios, interceptors): not needed to draw the sign-in page
+ * The sign-in calls and the http client under them (transport, interceptors): not needed to draw the sign-in page
  * (D69), so fetched once the user starts filling it in (`prepare`) or, at the latest, on 登录.
  */
 const authApi = () => import('./api');

@@ -1,16 +1,15 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { CanceledError } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, CHAT_PATHS, fillPath } from '../../../contract/api/runtime';
 import { installFakeServer, type FakeHandler, type FakeReply } from '../../test/fake-adapter';
 import { aiFail, aiOk, LOAD, ok, userDetail } from '../../test/factories';
 import { renderSignedIn } from '../../test/render-app';
-import { optionOf } from '../../components/chart/EChart.test-util';
+import { cartesianOf } from '../../components/chart/Chart.test-util';
 import { chart, chatFile, chunkFrame, citation, dialogue, fakeStream, message } from './chat.test-util';
 
 const pickFiles = vi.hoisted(() => vi.fn());
 vi.mock('../../platform', async (importOriginal) => ({ ...(await importOriginal<object>()), pickFiles }));
-vi.mock('../../components/chart/EChart', () => import('../../components/chart/EChart.test-util'));
+vi.mock('../../components/chart/Chart', () => import('../../components/chart/Chart.test-util'));
 
 const demo = userDetail({ allFunc: ['/chatWindow'], allBtn: { '/chatWindow#upload': true } });
 const CONCURRENCY = [{ model_name: 'fake-chat', model_type: 'llm', limit: 4, running: 1, waiting: 2 }];
@@ -219,10 +218,10 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     });
     const { user } = renderSignedIn('/chatWindow?id=conv-1', demo);
     const answer = await screen.findByTestId('chart-answer', {}, LOAD);
-    // The answer's chart is drawn by ECharts (the product's one chart component): one bar per department.
-    const option = optionOf(within(answer).getByRole('img', { name: '柱状图：人数' }));
-    expect(option.xAxis).toMatchObject({ type: 'category', data: ['研发部', '市场部', '财务部'] });
-    expect(option.series).toEqual([expect.objectContaining({ name: '人数', type: 'bar', data: [12, 5, 3] })]);
+    // The answer's chart is drawn by the product's one chart component (Chart.js): one bar per department.
+    const spec = cartesianOf(within(answer).getByRole('img', { name: '柱状图：人数' }));
+    expect(spec.categories).toEqual(['研发部', '市场部', '财务部']);
+    expect(spec.series).toEqual([expect.objectContaining({ name: '人数', type: 'bar', data: [12, 5, 3] })]);
     await user.click(within(answer).getByRole('tab', { name: '数据' }));
     expect(await within(answer).findByRole('cell', { name: '研发部' }, LOAD)).toBeInTheDocument();
     await user.click(within(answer).getByRole('tab', { name: 'SQL' }));
@@ -234,8 +233,8 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     pickFiles.mockResolvedValue({ canceled: false, files: [new File(['a,b'], '人员表.csv')], rejected: [], maxBytes: 1000 });
     const server = serve({
       [`POST ${CHAT_PATHS.excelFileAdd}`]: (config) => {
-        config.onUploadProgress?.({ loaded: 30, total: 100, bytes: 30, lengthComputable: true });
-        return new Promise((_resolve, reject) => config.signal?.addEventListener?.('abort', () => reject(new CanceledError())));
+        config.onUploadProgress?.({ loaded: 30, total: 100 });
+        return new Promise((_resolve, reject) => config.signal?.addEventListener?.('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
       },
     });
     const { user } = renderSignedIn('/chatWindow?id=conv-1', demo);

@@ -1,10 +1,10 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { axiosBaseQuery } from './base-query';
+import { httpBaseQuery } from './base-query';
 
 /** The one RTK Query API; features add their calls with `api.injectEndpoints`. */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: axiosBaseQuery(),
+  baseQuery: httpBaseQuery(),
   tagTypes: ['Me'],
   endpoints: () => ({}),
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { installFakeServer, type FakeReply } from '../../test/fake-adapter';
 import { fakeNotifier } from '../../test/fake-notifier';
-import { axiosBaseQuery } from './base-query';
+import { httpBaseQuery } from './base-query';
 
 let cleanup: Array<() => void> = [];
 afterEach(() => {
@@ -16,8 +16,8 @@ function serve(routes: Record<string, FakeReply>) {
   return server;
 }
 
-const run = (args: Parameters<ReturnType<typeof axiosBaseQuery>>[0]) =>
-  axiosBaseQuery()(args, { signal: new AbortController().signal } as never, {});
+const run = (args: Parameters<ReturnType<typeof httpBaseQuery>>[0]) =>
+  httpBaseQuery()(args, { signal: new AbortController().signal } as never, {});
 
 describe('RTK Query base query', () => {
   it('resolves the results of a management answer', async () => {

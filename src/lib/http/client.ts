@@ -1,11 +1,6 @@
-import axios from 'axios';
 import { REQUEST_TIMEOUT_MS } from './config';
-import { installInterceptors } from './interceptors';
+import { interceptors } from './interceptors';
+import { createHttp } from './transport';
 
-/** The one axios instance of the renderer: JSON, Bearer token, 600000 ms, spec §8 interceptor. */
-export const http = installInterceptors(
-  axios.create({
-    timeout: REQUEST_TIMEOUT_MS,
-    headers: { 'Content-Type': 'application/json' },
-  }),
-);
+/** The one http client of the renderer (fetch; D77): JSON, Bearer token, 600000 ms, spec §8 interceptors. */
+export const http = createHttp({ timeout: REQUEST_TIMEOUT_MS, headers: { 'Content-Type': 'application/json' } }, interceptors);

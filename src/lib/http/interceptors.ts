@@ -1,4 +1,3 @@
-import { isCancel, type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { MESSAGES } from '../../../contract/api/runtime';
 import { apiBaseUrl } from '../../platform';
 import { getToken } from '../storage';
@@ -6,8 +5,9 @@ import { ERROR_TOAST_SECONDS, notify } from '../notify';
 import { isEnvelopeFailure } from './envelope';
 import { ApiError, bodyCode, endsSession, messageForFailure } from './errors';
 import { endSession } from './session-end';
+import { HttpStatusError, type HttpResponse, type Interceptors, type PreparedRequest, type TransportError } from './transport';
 
-function attachDefaults(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+function attachDefaults(config: PreparedRequest): PreparedRequest {
   if (!config.baseURL) config.baseURL = apiBaseUrl() || undefined;
   const token = getToken();
   if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
@@ -22,13 +22,10 @@ function fail(error: ApiError, silent: boolean | undefined): ApiError {
   return error;
 }
 
-/** Turns an axios transport failure into an ApiError (spec §8, transport rows). */
-function transportError(error: unknown): ApiError {
-  if (isCancel(error)) return new ApiError('cancel', MESSAGES.cancelled);
-  const e = error as { code?: string; message?: string };
-  if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT' || /timeout/i.test(e.message ?? '')) {
-    return new ApiError('timeout', MESSAGES.timeout);
-  }
+/** A transport failure as an ApiError (spec §8, transport rows). */
+function transportError(error: TransportError): ApiError {
+  if (error.code === 'cancel') return new ApiError('cancel', MESSAGES.cancelled);
+  if (error.code === 'timeout') return new ApiError('timeout', MESSAGES.timeout);
   return new ApiError('network', MESSAGES.networkError);
 }
 
@@ -39,22 +36,16 @@ function statusError(httpStatus: number, body: unknown): ApiError {
   return new ApiError('status', messageForFailure(status, body), status, body);
 }
 
-function onFulfilled(response: AxiosResponse): AxiosResponse {
+function onFulfilled(response: HttpResponse): HttpResponse {
   if (!isEnvelopeFailure(response.data)) return response;
   const code = bodyCode(response.data) ?? response.status;
   throw fail(new ApiError('status', messageForFailure(code, response.data), code, response.data), response.config.silent);
 }
 
-function onRejected(error: AxiosError): Promise<never> {
-  if (error instanceof ApiError) return Promise.reject(error);
-  const silent = error.config?.silent;
-  if (error.response) return Promise.reject(fail(statusError(error.response.status, error.response.data), silent));
-  return Promise.reject(fail(transportError(error), silent));
+function onRejected(error: TransportError | HttpStatusError, config: PreparedRequest): ApiError {
+  if (error instanceof HttpStatusError) return fail(statusError(error.response.status, error.response.data), config.silent);
+  return fail(transportError(error), config.silent);
 }
 
 /** Bearer token and base URL on every request; every row of spec §8 on every answer. */
-export function installInterceptors(instance: AxiosInstance): AxiosInstance {
-  instance.interceptors.request.use(attachDefaults);
-  instance.interceptors.response.use(onFulfilled, onRejected);
-  return instance;
-}
+export const interceptors: Interceptors = { request: attachDefaults, response: onFulfilled, error: onRejected };

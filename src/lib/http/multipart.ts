@@ -1,5 +1,5 @@
-import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import { http } from './client';
+import type { HttpRequestConfig, HttpResponse } from './transport';
 
 /** A multipart field: text, or a file with its name. */
 export type MultipartValue = string | number | boolean | Blob | { file: Blob; name: string };
@@ -20,9 +20,6 @@ export function toFormData(fields: Record<string, MultipartValue | MultipartValu
 }
 
 /** POSTs multipart/form-data (uploads, spec §7); the browser sets the boundary. Abortable via `signal`. */
-export function postMultipart<T>(url: string, form: FormData, config: AxiosRequestConfig = {}): Promise<AxiosResponse<T>> {
-  return http.post<T>(url, form, {
-    ...config,
-    headers: { ...(config.headers as Record<string, string> | undefined), 'Content-Type': 'multipart/form-data' },
-  });
+export function postMultipart<T>(url: string, form: FormData, config: Omit<HttpRequestConfig, 'url' | 'method' | 'data'> = {}): Promise<HttpResponse<T>> {
+  return http.post<T>(url, form, config);
 }

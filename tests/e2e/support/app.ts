@@ -48,3 +48,19 @@ export async function signedInPage(
   await waitForRoute(page, home);
   return { context, page };
 }
+
+/**
+ * What a chart (components/chart/Chart, Chart.js on a canvas) drew: the categories and series read back from the
+ * chart after its last update, and how many of the canvas' pixels are painted. Waits until it has drawn.
+ */
+export async function drawnChart(chart: Locator, timeoutMs = 15_000): Promise<{ labels: string[]; series: { name: string; data: (number | null)[] }[]; painted: number }> {
+  const canvas = chart.locator('canvas').first();
+  await canvas.waitFor({ state: 'visible', timeout: timeoutMs });
+  await expect.poll(async () => canvas.getAttribute('data-series'), { timeout: timeoutMs }).not.toBeNull();
+  return canvas.evaluate((el: HTMLCanvasElement) => {
+    const pixels = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
+    let painted = 0;
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) painted += 1;
+    return { labels: JSON.parse(el.dataset.labels ?? '[]') as string[], series: JSON.parse(el.dataset.series ?? '[]') as { name: string; data: (number | null)[] }[], painted };
+  });
+}

@@ -1,15 +1,19 @@
 import { CopyOutlined, LoadingOutlined, RedoOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, App, Avatar, Button, Tag, Tooltip } from 'antd';
-import { memo, useDeferredValue } from 'react';
+import { Alert, App, Avatar, Button, Spin, Tag, Tooltip } from 'antd';
+import { memo, Suspense, useDeferredValue } from 'react';
 import { copyText } from '../copy-text';
 import type { Answer, Round } from '../conversation/rounds';
 import { Markdown } from '../markdown/Markdown';
 import styles from '../chat.module.css';
-import { ChartAnswer } from './ChartAnswer';
 import { Citations } from './Citations';
 import { dbAnswerText } from './db-answer-text';
+import { lazyChunk } from '../../../lib/chunk-load';
 import { ToolCalls } from './ToolCalls';
 import type { ToolCallView } from '../../../../contract/api';
+
+// A spreadsheet or database answer's chart, rows and SQL: fetched by the first such answer shown, so a chat without
+// one loads none of it (D77).
+const ChartAnswer = lazyChunk(() => import('./ChartAnswer').then((m) => m.ChartAnswer), 'ChartAnswer');
 
 function StatusTag({ answer }: { answer: Answer }) {
   if (answer.status === 'stopped') return <Tag>已停止</Tag>;
@@ -54,7 +58,11 @@ function AnswerBody({ answer, onDecide }: { answer: Answer; onDecide?: DecideFn 
       {!text && thinking && <span className={styles.thinking}><LoadingOutlined /> 正在思考…</span>}
       {streaming && answer.text && <span className={styles.cursor} aria-hidden />}
       {answer.status === 'failed' && answer.error && <Alert type="error" showIcon title={answer.error} className={styles.answerError} />}
-      {answer.chart && <ChartAnswer chart={answer.chart} />}
+      {answer.chart && (
+        <Suspense fallback={<Spin size="small" />}>
+          <ChartAnswer chart={answer.chart} />
+        </Suspense>
+      )}
       {answer.references && <Citations references={answer.references} />}
       {!streaming && (
         <div className={styles.answerTools}>

@@ -1,30 +1,15 @@
-import { Alert, Button, Input, Space, Table, Tabs, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Input, Space, Spin, Tabs, Typography } from 'antd';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChartView } from '../../../../contract/api';
-import { saveFile } from '../../../platform';
 import { runSqlStream } from '../../sqlbase/run-sql-stream';
 import styles from '../chat.module.css';
-import { EChart } from '../../../components/chart/EChart';
-import { chartDataOf, chartLabel, chartOption } from './chart-geometry';
-import { resultWorkbook } from '../../../../contract/files/safe-xlsx';
+import { Chart } from '../../../components/chart/Chart';
+import { chartDataOf, chartLabel, chartSpec } from './chart-geometry';
 
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** Saves the rows shown as an .xlsx file (formula-injection safe, see contract/files/safe-xlsx.ts). */
-function exportRows(chart: ChartView) {
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
-  void saveFile({
-    suggestedName: `查询结果-${stamp}.xlsx`,
-    data: new Blob([resultWorkbook(chart.columns, chart.data) as BlobPart], { type: XLSX_MIME }),
-    mimeType: XLSX_MIME,
-    filters: [{ name: 'Excel 工作簿', extensions: ['xlsx'] }],
-  });
-}
+// The rows (antd's Table with its filter tree, the xlsx export) are fetched when the 数据 tab is first shown: an
+// answer opens on its chart, so drawing one needs neither (D77).
+const ResultTable = lazyChunk(() => import('./ResultTable').then((m) => m.ResultTable), 'ResultTable');
+import { lazyChunk } from '../../../lib/chunk-load';
 
 /**
  * The SQL of a database answer: copyable, editable, and run again through the same gates (editor/sql/run). The rows
@@ -82,7 +67,10 @@ function SqlEditor({ chart, onResult }: { chart: ChartView & { db_name: string }
   );
 }
 
-/** The result of a spreadsheet or database question: chart, rows and the SQL that produced them. */
+/**
+ * The result of a spreadsheet or database question: chart, rows and the SQL that produced them. A chunk of its own,
+ * fetched by the first such answer shown (AnswerView, D77).
+ */
 export function ChartAnswer({ chart: initial }: { chart: ChartView }) {
   // A re-run's result shows until a new frame arrives (rows streamed so far are replaced by the final result).
   const [rerun, setRerun] = useState<{ base: ChartView; chart: ChartView } | null>(null);
@@ -90,27 +78,15 @@ export function ChartAnswer({ chart: initial }: { chart: ChartView }) {
   const setChart = (next: ChartView) => setRerun({ base: initial, chart: next });
   const [tab, setTab] = useState<string | undefined>(undefined);
   const data = useMemo(() => chartDataOf(chart), [chart]);
-  const option = useMemo(() => (data ? chartOption(data) : null), [data]);
-  const rows = chart.data.map((row, i) => ({ ...row, __key: i }));
+  const spec = useMemo(() => (data ? chartSpec(data) : null), [data]);
   const table = (
-    <>
-      <Table
-        size="small"
-        rowKey="__key"
-        dataSource={rows}
-        pagination={rows.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
-        scroll={{ x: 'max-content' }}
-        columns={chart.columns.map((c) => ({ title: c, dataIndex: c, key: c, render: cell }))}
-      />
-      {chart.truncated && <Alert type="info" showIcon title="结果行数超过上限，只显示了前面的部分" style={{ marginTop: 8 }} />}
-      {rows.length > 0 && (
-        <Button size="small" style={{ marginTop: 8 }} onClick={() => exportRows(chart)} data-testid="export-xlsx">导出 Excel</Button>
-      )}
-    </>
+    <Suspense fallback={<Spin size="small" />}>
+      <ResultTable chart={chart} />
+    </Suspense>
   );
   const dbName = chart.db_name;
   const items = [
-    ...(data && option ? [{ key: 'chart', label: '图表', children: <EChart option={option} ariaLabel={chartLabel(data)} /> }] : []),
+    ...(data && spec ? [{ key: 'chart', label: '图表', children: <Chart spec={spec} ariaLabel={chartLabel(data)} /> }] : []),
     { key: 'data', label: '数据', children: table },
     {
       key: 'sql',

@@ -1,7 +1,8 @@
 import type { ChartView } from '../../../../contract/api';
+import type { ChartSpec } from '../../../components/chart/chart-spec';
 
 /** The kinds of chart drawn; anything else is shown as a table only. */
-export type ChartKind = 'bar' | 'line' | 'pie';
+export type ChartKind = 'bar' | 'line' | 'area' | 'pie';
 
 /** One series of numbers over the categories. */
 export type Series = { name: string; values: number[] };
@@ -10,7 +11,7 @@ export type ChartData = { kind: ChartKind; categories: string[]; series: Series[
 const KINDS: Record<string, ChartKind> = {
   response_bar_chart: 'bar',
   response_line_chart: 'line',
-  response_area_chart: 'line',
+  response_area_chart: 'area',
   response_pie_chart: 'pie',
 };
 
@@ -41,30 +42,23 @@ export function chartDataOf(view: ChartView): ChartData | null {
 
 /** The chart's Chinese name for its label: 柱状图：收入、支出. */
 export function chartLabel(data: ChartData): string {
-  return `${data.kind === 'pie' ? '饼图' : data.kind === 'line' ? '折线图' : '柱状图'}：${data.series.map((s) => s.name).join('、')}`;
+  const name = { pie: '饼图', line: '折线图', area: '面积图', bar: '柱状图' }[data.kind];
+  return `${name}：${data.series.map((s) => s.name).join('、')}`;
 }
 
-/** The ECharts option of an answer's chart (the same chart component as 统计, loaded when a chart is shown). */
-export function chartOption(data: ChartData) {
+/** The chart of an answer (the same chart component as 统计, loaded when a chart is shown). */
+export function chartSpec(data: ChartData): ChartSpec {
   if (data.kind === 'pie') {
     const [series] = data.series;
-    return {
-      tooltip: { trigger: 'item', formatter: '{b}：{c}（{d}%）' },
-      legend: { type: 'scroll', orient: 'vertical', right: 8, top: 16, bottom: 16 },
-      series: [{
-        name: series.name, type: 'pie', radius: ['0%', '70%'], center: ['35%', '50%'],
-        data: data.categories.map((name, i) => ({ name, value: Math.max(0, series.values[i]) })),
-      }],
-    };
+    return { kind: 'pie', name: series.name, slices: data.categories.map((name, i) => ({ name, value: Math.max(0, series.values[i]) })) };
   }
   return {
-    tooltip: { trigger: 'axis' },
-    legend: { bottom: 0, type: 'scroll' },
-    grid: { left: 56, right: 16, top: 16, bottom: 56 },
-    xAxis: { type: 'category', data: data.categories, axisLabel: { hideOverlap: true } },
-    yAxis: { type: 'value' },
+    kind: 'cartesian',
+    categories: data.categories,
+    legend: 'bottom',
     series: data.series.map((s) => ({
-      name: s.name, type: data.kind, data: s.values, ...(data.kind === 'bar' ? { barMaxWidth: 32 } : { smooth: true }),
+      name: s.name, type: data.kind === 'bar' ? 'bar' : 'line', data: s.values,
+      ...(data.kind === 'bar' ? { barMaxWidth: 32 } : { smooth: true, area: data.kind === 'area' }),
     })),
   };
 }

@@ -45,8 +45,8 @@ export function refusal(status: number, body: unknown): StreamError {
 }
 
 /**
- * POSTs a question to chat/completions and reads the answer's `text/event-stream` with fetch (axios cannot
- * stream in the browser). Resolves when the stream ends: `finished` after `[DONE]`, false when the server closed it early;
+ * POSTs a question to chat/completions and reads the answer's `text/event-stream` with fetch directly (the http client
+ * reads whole bodies). Resolves when the stream ends: `finished` after `[DONE]`, false when the server closed it early;
  * rejects with a StreamError when it could not start, broke off, or was aborted through `signal`.
  */
 export async function streamCompletion(body: CompletionBody, options: StreamOptions): Promise<{ finished: boolean }> {

@@ -1,9 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { CanceledError, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, KNOWLEDGE_PATHS, ROLE_PATHS, fillPath } from '../../../../contract/api/runtime';
 import type { KnowledgeDocument } from '../../../../contract/api';
-import { installFakeServer, type FakeHandler, type FakeReply } from '../../../test/fake-adapter';
+import { installFakeServer, type FakeHandler, type FakeReply, type FakeRequest } from '../../../test/fake-adapter';
 import { aiFail, aiOk, bodyOf, LOAD, ok } from '../../../test/factories';
 import { renderSignedIn } from '../../../test/render-app';
 import { demo, doc, space } from '../knowledge.test-util';
@@ -47,7 +46,7 @@ function serve(list: FakeHandler | FakeReply = aiOk({ data: DOCS, total: 5, page
   return server;
 }
 
-type Calls = InternalAxiosRequestConfig[];
+type Calls = FakeRequest[];
 const listCalls = (calls: Calls) => calls.filter((c) => c.url === LIST);
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
@@ -204,9 +203,9 @@ describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
     pickFiles.mockResolvedValue({ canceled: false, files: [new File(['大文件'], '大文件.pdf')], rejected: [], maxBytes: 1000 });
     const server = serve(undefined, {
       [`POST ${UPLOAD}`]: (config) => {
-        config.onUploadProgress?.({ loaded: 40, total: 100, bytes: 40, lengthComputable: true });
+        config.onUploadProgress?.({ loaded: 40, total: 100 });
         return new Promise((_resolve, reject) => {
-          config.signal?.addEventListener?.('abort', () => reject(new CanceledError()));
+          config.signal?.addEventListener?.('abort', () => reject(new DOMException('Aborted', 'AbortError')));
         });
       },
     });

@@ -50,7 +50,7 @@ export type ExportOutcome = { status: 'saved' | 'cancelled' } | { status: 'faile
 /** Downloads an xlsx the server makes from `query` and saves it (native save dialog on the desktop, a download on the web). */
 export async function exportXlsx(url: string, query: object, fallbackName: string): Promise<ExportOutcome> {
   try {
-    const response = await http.get<Blob>(url, { params: query, responseType: 'blob', silent: true });
+    const response = await http.get<Blob>(url, { params: { ...query }, responseType: 'blob', silent: true });
     const disposition = response.headers['content-disposition'] as string | undefined;
     const saved = await saveFile({
       suggestedName: fileNameOf(disposition, fallbackName),

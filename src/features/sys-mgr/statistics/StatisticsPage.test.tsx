@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, DEPT_PATHS, fillPath, ROOT_DEPT_ID, STATISTICS_PATHS } from '../../../../contract/api/runtime';
 import type { StatisticsFigures } from '../../../../contract/api';
-import { optionOf } from '../../../components/chart/EChart.test-util';
-import { installFakeServer } from '../../../test/fake-adapter';
+import { cartesianOf } from '../../../components/chart/Chart.test-util';
+import { installFakeServer, type FakeRequest } from '../../../test/fake-adapter';
 import { ok, userDetail } from '../../../test/factories';
 import { renderSignedIn } from '../../../test/render-app';
 
-vi.mock('../../../components/chart/EChart', () => import('../../../components/chart/EChart.test-util'));
+vi.mock('../../../components/chart/Chart', () => import('../../../components/chart/Chart.test-util'));
 
 const auditadmin = userDetail({
   user: { id: -3, fullName: '安全审计员', username: 'auditadmin', deptId: -2, roles: [] },
@@ -34,7 +33,7 @@ const figures: StatisticsFigures = {
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
 const LOAD = { timeout: 30_000 };
-const chart = (name: string) => optionOf(screen.getByRole('img', { name }));
+const chart = (name: string) => cartesianOf(screen.getByRole('img', { name }));
 
 describe('统计', { timeout: 240_000 }, () => {
   it('draws every figure from the server, and asks again for a department', async () => {
@@ -42,7 +41,7 @@ describe('统计', { timeout: 240_000 }, () => {
     const server = installFakeServer({
       [`GET ${AUTH_PATHS.userDetail}`]: ok(auditadmin),
       [`GET ${fillPath(DEPT_PATHS.tree, { id: ROOT_DEPT_ID })}`]: ok([{ id: -2, name: '总部', parentId: null, code: '', sort: 0, userCount: 0, disabled: false, children: [{ id: 5, name: '研发部', parentId: -2, code: '', sort: 0, userCount: 0, disabled: false, children: [] }] }]),
-      [`GET ${STATISTICS_PATHS.audit}`]: (config: InternalAxiosRequestConfig) => {
+      [`GET ${STATISTICS_PATHS.audit}`]: (config: FakeRequest) => {
         asked.push(config.params as Record<string, unknown>);
         return ok(figures);
       },
@@ -54,12 +53,13 @@ describe('统计', { timeout: 240_000 }, () => {
     const questions = chart('每日提问柱状图');
     expect(questions.series.map((s) => [s.name, s.stack, s.data.at(-1)])).toEqual([['知识库问答', 'questions', 7], ['普通对话', 'questions', 4]]);
     expect(questions.series[0].data).toHaveLength(30);
-    expect(chart('知识空间提问排行条形图').series[0].data).toEqual([1, 6]);
+    // Rankings lie down, the largest on top.
+    expect(chart('知识空间提问排行条形图')).toMatchObject({ horizontal: true, categories: ['制度库', '产品手册'], series: [{ data: [6, 1] }] });
     const documents = chart('文档数柱状图');
-    expect(documents.xAxis).toMatchObject({ data: ['制度库', '产品手册'] });
+    expect(documents.categories).toEqual(['制度库', '产品手册']);
     expect(documents.series.map((s) => [s.name, s.data])).toEqual([['公开', [3, 0]], ['秘密', [1, 0]], ['内部', [0, 2]]]);
     expect(chart('分段数柱状图').series.map((s) => s.data)).toEqual([[30, 0], [8, 0], [0, 12]]);
-    expect(chart('处理失败原因条形图').yAxis).toMatchObject({ data: ['知识库文档：文件无法解析'] });
+    expect(chart('处理失败原因条形图').categories).toEqual(['知识库文档：文件无法解析']);
     const models = chart('模型耗时柱状图');
     expect(models.series.map((s) => [s.name, s.data[0]])).toEqual([
       ['首字时间（平均）', 420], ['首字时间（P90）', 900], ['排队等待（平均）', 20], ['排队等待（最长）', 300], ['每秒 token 数', 35.5],

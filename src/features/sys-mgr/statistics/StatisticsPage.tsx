@@ -4,8 +4,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { ROOT_DEPT_ID, STATISTICS_PATHS } from '../../../../contract/api/runtime';
 import type { DeptTreeNode } from '../../../../contract/api';
-import type { EChartProps } from '../../../components/chart/EChart';
-import { EChart } from '../../../components/chart/EChart';
+import type { ChartProps } from '../../../components/chart/Chart';
+import { Chart } from '../../../components/chart/Chart';
 import { api } from '../../../lib/http/api';
 import { hasButton } from '../../../lib/storage';
 import styles from '../depts/DeptMgrPage.module.css';
@@ -32,7 +32,7 @@ const deptOptions = (nodes: DeptTreeNode[]): TreeOption[] => nodes.map((n) => ({
 
 /** One chart in its card; a figure with nothing in the range says so instead of drawing empty axes. */
 function ChartCard({ title, option, label, height, empty, note }: {
-  title: string; option: EChartProps['option']; label: string; height?: number; empty?: boolean; note?: string;
+  title: string; option: ChartProps['spec']; label: string; height?: number; empty?: boolean; note?: string;
 }) {
   return (
     <section className={styles.card} aria-label={title}>
@@ -40,7 +40,7 @@ function ChartCard({ title, option, label, height, empty, note }: {
       {note && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{note}</Typography.Text>}
       {empty
         ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="所选范围内没有数据" style={{ height: height ?? 280, margin: 0, paddingTop: 80 }} />
-        : <EChart option={option} height={height} ariaLabel={label} />}
+        : <Chart spec={option} height={height} ariaLabel={label} />}
     </section>
   );
 }

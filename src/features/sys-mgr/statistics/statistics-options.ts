@@ -1,5 +1,6 @@
-// The ECharts options of 统计 (D57, D65), pure so they are tested without a canvas.
+// The charts of 统计 (D57, D65, D77), pure so they are tested without a canvas.
 import type { StatisticsFigures } from '../../../../contract/api';
+import type { CartesianSpec, ChartSeries } from '../../../components/chart/chart-spec';
 
 export type Figures = StatisticsFigures;
 export type Day = Figures['days'][number];
@@ -19,96 +20,87 @@ export function everyDay(days: Day[], start: string, end: string): Day[] {
   return all;
 }
 
-export function trendOption(days: Day[]) {
+export function trendOption(days: Day[]): CartesianSpec {
   return {
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0, data: ['操作次数', '活跃用户'] },
-    grid: { left: 48, right: 48, top: 40, bottom: 32 },
-    xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
-    yAxis: [{ type: 'value', name: '操作' }, { type: 'value', name: '用户', minInterval: 1 }],
+    kind: 'cartesian',
+    categories: days.map((d) => d.day.slice(5)),
+    valueAxes: [{ title: '操作' }, { title: '用户', integer: true }],
     series: [
-      { name: '操作次数', type: 'line', smooth: true, areaStyle: { opacity: 0.12 }, data: days.map((d) => d.operations) },
-      { name: '活跃用户', type: 'line', smooth: true, yAxisIndex: 1, data: days.map((d) => d.activeUsers) },
+      { name: '操作次数', type: 'line', smooth: true, area: true, data: days.map((d) => d.operations) },
+      { name: '活跃用户', type: 'line', smooth: true, axis: 'right', data: days.map((d) => d.activeUsers) },
     ],
   };
 }
 
-export function loginsOption(days: Day[]) {
+export function loginsOption(days: Day[]): CartesianSpec {
   return {
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0, data: ['登录次数', '失败操作'] },
-    grid: { left: 48, right: 16, top: 40, bottom: 32 },
-    xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
-    yAxis: { type: 'value', minInterval: 1 },
+    kind: 'cartesian',
+    categories: days.map((d) => d.day.slice(5)),
+    valueAxes: [{ integer: true }],
     series: [
       { name: '登录次数', type: 'bar', barMaxWidth: 18, data: days.map((d) => d.logins) },
-      { name: '失败操作', type: 'bar', barMaxWidth: 18, itemStyle: { color: RED }, data: days.map((d) => d.failures) },
+      { name: '失败操作', type: 'bar', barMaxWidth: 18, color: RED, data: days.map((d) => d.failures) },
     ],
   };
 }
 
 /** A ranking as horizontal bars, the largest on top. */
-export function rankingOption(rows: { name: string; count: number }[], color = BLUE) {
-  const shown = [...rows].reverse();
+export function rankingOption(rows: { name: string; count: number }[], color = BLUE): CartesianSpec {
   return {
-    tooltip: { trigger: 'axis' },
-    grid: { left: 8, right: 32, top: 8, bottom: 16, containLabel: true },
-    xAxis: { type: 'value', minInterval: 1 },
-    yAxis: { type: 'category', data: shown.map((r) => r.name), axisLabel: { width: 150, overflow: 'truncate' } },
-    series: [{ name: '次数', type: 'bar', barMaxWidth: 22, data: shown.map((r) => r.count), itemStyle: { color }, label: { show: true, position: 'right' } }],
+    kind: 'cartesian',
+    horizontal: true,
+    legend: 'none',
+    valueLabels: true,
+    categoryLabelChars: 12,
+    categories: rows.map((r) => r.name),
+    valueAxes: [{ integer: true }],
+    series: [{ name: '次数', type: 'bar', barMaxWidth: 22, color, data: rows.map((r) => r.count) }],
   };
 }
 
 /** Questions per day, one stacked bar series per mode. */
-export function questionsOption(questions: Figures['questions'], days: string[]) {
+export function questionsOption(questions: Figures['questions'], days: string[]): CartesianSpec {
   const modes = [...new Set(questions.map((q) => q.mode))];
   const count = new Map(questions.map((q) => [`${q.day}|${q.mode}`, q.questions]));
   return {
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0, type: 'scroll' },
-    grid: { left: 48, right: 16, top: 40, bottom: 32 },
-    xAxis: { type: 'category', data: days.map((d) => d.slice(5)) },
-    yAxis: { type: 'value', minInterval: 1 },
+    kind: 'cartesian',
+    categories: days.map((d) => d.slice(5)),
+    valueAxes: [{ integer: true }],
     series: modes.map((mode) => ({ name: mode, type: 'bar', stack: 'questions', barMaxWidth: 24, data: days.map((d) => count.get(`${d}|${mode}`) ?? 0) })),
   };
 }
 
 /** Documents (or chunks) per space, one stacked series per grade. */
-export function documentsOption(documents: Figures['documents'], key: 'documents' | 'chunks') {
+export function documentsOption(documents: Figures['documents'], key: 'documents' | 'chunks'): CartesianSpec {
   const spaces = [...new Set(documents.map((d) => d.space))];
   const grades = [...new Set(documents.map((d) => d.grade))];
   const value = new Map(documents.map((d) => [`${d.space}|${d.grade}`, d[key]]));
   return {
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
-    xAxis: { type: 'category', data: spaces, axisLabel: { interval: 0, width: 90, overflow: 'truncate' } },
-    yAxis: { type: 'value', minInterval: 1 },
+    kind: 'cartesian',
+    categories: spaces,
+    everyCategory: true,
+    categoryLabelChars: 8,
+    valueAxes: [{ integer: true }],
     series: grades.map((grade) => ({
-      name: grade, type: 'bar', stack: key, barMaxWidth: 32, itemStyle: GRADE_COLORS[grade] ? { color: GRADE_COLORS[grade] } : undefined,
+      name: grade, type: 'bar', stack: key, barMaxWidth: 32, color: GRADE_COLORS[grade],
       data: spaces.map((s) => value.get(`${s}|${grade}`) ?? 0),
     })),
   };
 }
 
 /** Per model: time to first text and queue waits (ms) as bars, tokens per second as a line on its own axis. */
-export function modelsOption(models: Figures['models']) {
-  const names = models.map((m) => m.model);
-  const bar = (name: string, values: (number | null)[], color?: string) => ({
-    name, type: 'bar', barMaxWidth: 20, data: values, ...(color ? { itemStyle: { color } } : {}),
-  });
+export function modelsOption(models: Figures['models']): CartesianSpec {
+  const bar = (name: string, data: (number | null)[], color?: string): ChartSeries => ({ name, type: 'bar', barMaxWidth: 20, data, color });
   return {
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0, type: 'scroll' },
-    grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
-    xAxis: { type: 'category', data: names },
-    yAxis: [{ type: 'value', name: '毫秒' }, { type: 'value', name: 'token/秒' }],
+    kind: 'cartesian',
+    categories: models.map((m) => m.model),
+    valueAxes: [{ title: '毫秒' }, { title: 'token/秒' }],
     series: [
       bar('首字时间（平均）', models.map((m) => m.firstTokenMs)),
       bar('首字时间（P90）', models.map((m) => m.firstTokenP90Ms)),
       bar('排队等待（平均）', models.map((m) => m.queueWaitMs), '#faad14'),
       bar('排队等待（最长）', models.map((m) => m.queueWaitMaxMs), '#d48806'),
-      { name: '每秒 token 数', type: 'line', yAxisIndex: 1, symbolSize: 8, data: models.map((m) => m.tokensPerSecond) },
+      { name: '每秒 token 数', type: 'line', axis: 'right', pointRadius: 4, data: models.map((m) => m.tokensPerSecond) },
     ],
   };
 }

@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach } from 'vitest';
 import { ACCOUNT_PATHS, AUTH_PATHS, DICT_PATHS, USER_PATHS } from '../../../../contract/api/runtime';
 import type { DeptTreeNode, ImportResult, UserListItem } from '../../../../contract/api';
-import { installFakeServer, type FakeHandler } from '../../../test/fake-adapter';
+import { installFakeServer, type FakeHandler, type FakeRequest } from '../../../test/fake-adapter';
 import { ok, userDetail } from '../../../test/factories';
 import { renderSignedIn } from '../../../test/render-app';
 
@@ -38,7 +37,7 @@ const tree: DeptTreeNode[] = [{
 }];
 
 const refuse = (message: string) => ({ status: 400, data: { code: 400, message, results: null } });
-const body = (c: InternalAxiosRequestConfig) => JSON.parse(c.data as string) as Record<string, unknown>;
+const body = (c: FakeRequest) => JSON.parse(c.data as string) as Record<string, unknown>;
 
 /** An in-memory user server answering the calls the screen makes; `calls` records them. */
 export function userServer(detail = sysadmin) {
@@ -49,7 +48,7 @@ export function userServer(detail = sysadmin) {
     user(4, 'lina', '李娜', { deptId: 4, deptName: '市场部', locked: true, lockedUntil: '2030-01-01T09:00:00Z' }),
   ];
   const writes: { method: string; url: string; body?: unknown }[] = [];
-  const record = (c: InternalAxiosRequestConfig) =>
+  const record = (c: FakeRequest) =>
     writes.push({ method: (c.method ?? '').toUpperCase(), url: c.url ?? '', body: typeof c.data === 'string' ? JSON.parse(c.data) : c.data });
   const idOf = (url: string | undefined) => Number(url?.split('/').at(-2));
   const routes: Record<string, FakeHandler> = {
