@@ -18,7 +18,7 @@ export const documentJobKey = (docId: number) => `doc:${docId}`;
 
 /** Chunks written per insert statement: short enough that a request waiting for the embedded database's one
  * connection waits a few milliseconds (D80). */
-const INSERT_BATCH = 100;
+const INSERT_BATCH = 50;
 
 const docIdOf = (job: Job) => Number((job.payload as { docId?: unknown }).docId);
 
@@ -75,6 +75,9 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
       : sql`INSERT INTO document_chunks (document_id, space_id, seq, content, terms)
             SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[]) AS x(s, c, t)`);
     signal.throwIfAborted();
+    // Back to the event loop between batches: a request that arrived meanwhile gets the connection next, rather
+    // than after the last batch (the next insert would otherwise be queued before the request is even read).
+    await new Promise((resolve) => setImmediate(resolve));
   }
   await deps.db.update(knowledgeDocuments)
     .set({ status: 'FINISHED', result: `处理完成，共 ${chunks.length} 个分块${vectors ? '，已向量化' : ''}`, chunkCount: chunks.length, updatedAt: deps.now() })
