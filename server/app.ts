@@ -23,7 +23,7 @@ import { sqlbaseRoutes } from './routes/sqlbase';
 import { toolsRoutes } from './routes/tools';
 import { chatFileRoutes } from './routes/chat/files';
 import { testcaseRoutes } from './routes/testcases';
-import { startWorker } from './jobs/worker';
+import { BACKGROUND_START_MS, startWorker } from './jobs/worker';
 import { documentJobHandler } from './knowledge/process';
 import { flushTermIndexSnapshots, keepTermIndexSnapshots, warmTermIndexes } from './knowledge/term-index';
 import { removePartialFiles } from './knowledge/storage';
@@ -153,7 +153,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Full text is ranked in memory on both databases (D16, D68): the indexes start from their snapshots on disk (one
   // directory per database) and are brought up to date once started, not at the first question.
   keepTermIndexSnapshots(database.db, termIndexDir(config));
-  app.addHook('onReady', async () => void warmTermIndexes(database.db).catch(() => undefined));
+  app.addHook('onReady', async () => {
+    // After the first requests, like the queues (BACKGROUND_START_MS).
+    setTimeout(() => void warmTermIndexes(database.db).catch(() => undefined), BACKGROUND_START_MS).unref();
+  });
   app.addHook('onClose', () => flushTermIndexSnapshots(database.db));
   if (options.seedDemoKnowledge) {
     await seedDemoKnowledge(deps);

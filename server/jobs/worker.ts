@@ -29,6 +29,13 @@ export type JobHandler = {
   onFailed?: (job: Job, reason: string) => Promise<void>;
 };
 
+/**
+ * Background work waits this long after the app is built (D80): the server's first requests (a health probe, the
+ * page that was open) are answered before the queues' recovery statements and first claims take the embedded
+ * database's one connection. A wake (an upload) starts the worker at once.
+ */
+export const BACKGROUND_START_MS = 250;
+
 export type WorkerOptions = {
   /** How often the queue is looked at when nobody wakes the worker. */
   pollMs?: number;
@@ -36,6 +43,8 @@ export type WorkerOptions = {
   soleProcess?: boolean;
   /** No timer and no first pass: the caller drives the worker with tick() (tests). */
   manual?: boolean;
+  /** How long after its creation the worker first looks at the queue (default BACKGROUND_START_MS). */
+  startDelayMs?: number;
   log?: { error: (obj: object, msg: string) => void };
 };
 
@@ -69,7 +78,7 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
   let timer: NodeJS.Timeout | undefined;
   let passing: Promise<void> | null = null;
   let again = false;
-  const ready = options.soleProcess ? expireAllLeases(deps, handler.queue).then(() => undefined) : Promise.resolve();
+  let ready: Promise<void> | null = null;
 
   const logError = (err: unknown, msg: string) => options.log?.error({ err, queue: handler.queue }, msg);
 
@@ -124,6 +133,7 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
   // The sole process reaps once, at its start (a lease can only run out under another process, or a dead one).
   let reaped = false;
   async function pass(): Promise<void> {
+    ready ??= options.soleProcess ? expireAllLeases(deps, handler.queue).then(() => undefined) : Promise.resolve();
     await ready;
     if (!(options.soleProcess && reaped)) {
       for (const job of await reapExpired(deps, handler.queue, JOB_REASONS.workerDied)) await finishFailed(job, JOB_REASONS.workerDied);
@@ -168,9 +178,14 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
     timer.unref();
   }
 
+  let starting: NodeJS.Timeout | undefined;
   if (!options.manual) {
-    schedule();
-    wake();
+    starting = setTimeout(() => {
+      if (stopped) return;
+      schedule();
+      wake();
+    }, options.startDelayMs ?? BACKGROUND_START_MS);
+    starting.unref();
   }
 
   return {
@@ -183,6 +198,7 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
     running: () => active.size,
     stop: async () => {
       stopped = true;
+      clearTimeout(starting);
       clearTimeout(timer);
       await (passing ?? Promise.resolve()).catch(() => undefined);
       for (const { controller } of active.values()) controller.abort(new Error(JOB_REASONS.shutdown));
