@@ -31,6 +31,12 @@ const CLOSE_ITEMS: NonNullable<MenuProps['items']> = [
   { key: 'all', label: '关闭全部' },
 ];
 
+/** Scrolls the tab bar so that `tab` (one of its items) is wholly in view. */
+function reveal(bar: HTMLElement, tab: HTMLElement) {
+  if (tab.offsetLeft < bar.scrollLeft) bar.scrollLeft = Math.max(0, tab.offsetLeft - 8);
+  else if (tab.offsetLeft + tab.offsetWidth > bar.scrollLeft + bar.clientWidth) bar.scrollLeft = tab.offsetLeft + tab.offsetWidth - bar.clientWidth;
+}
+
 /** One kept page with its own scroll area; hidden, not unmounted, while another tab is shown. */
 function KeptPane({ tabKey, active, children }: { tabKey: string; active: boolean; children: ReactNode }) {
   return (
@@ -125,9 +131,7 @@ export function PageTabs({ scope, home, resolve }: PageTabsProps) {
   useEffect(() => {
     const bar = strip.current;
     const tab = bar?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.parentElement;
-    if (!bar || !tab) return;
-    if (tab.offsetLeft < bar.scrollLeft) bar.scrollLeft = tab.offsetLeft;
-    else if (tab.offsetLeft + tab.offsetWidth > bar.scrollLeft + bar.clientWidth) bar.scrollLeft = tab.offsetLeft + tab.offsetWidth - bar.clientWidth;
+    if (bar && tab) reveal(bar, tab);
   }, [activeKey, tabs]);
 
   // Arrows, Home and End move the focus along the tabs; Enter or Space shows the focused one; Delete closes it.
@@ -137,7 +141,11 @@ export function PageTabs({ scope, home, resolve }: PageTabsProps) {
     if (at < 0) return;
     const key = list[at].dataset.key ?? '';
     const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: list.length - 1 }[event.key];
-    if (to !== undefined) list[(to + list.length) % list.length].focus();
+    if (to !== undefined) {
+      const next = list[(to + list.length) % list.length];
+      next.focus({ preventScroll: true });
+      if (strip.current && next.parentElement) reveal(strip.current, next.parentElement);
+    }
     else if (event.key === 'Enter' || event.key === ' ') show(key);
     else if (event.key === 'Delete' && key !== home.key) close('self', key);
     else return;

@@ -25,7 +25,7 @@ export function lazyModule<C>(load: () => Promise<C>, label: string): LazyModule
 /**
  * A trigger element drawn at once whose popup component (antd's Dropdown, Tooltip) is fetched when the user reaches
  * it (D81): `load` when the pointer enters or the element gets the focus, then the element is drawn anew inside the
- * component. The swap gives the focus back to a trigger that had it, and waits while a button is pressed on the
+ * component. The swap gives the focus back to the trigger or the element in it that had it, and waits while a button is pressed on the
  * trigger (drawing it anew between press and release would lose the click). A failed fetch is thrown to the route's
  * error element, as a lazy route's.
  */
@@ -33,19 +33,23 @@ export function useLazyTrigger<C>(module: LazyModule<C>) {
   const [Component, setComponent] = useState<C | undefined>(module.current);
   const [error, setError] = useState<unknown>(null);
   const node = useRef<HTMLElement>(null);
-  const hadFocus = useRef(false);
+  // Where the focus was in the trigger when it was drawn anew: -1 the trigger itself, else its n-th descendant.
+  const hadFocus = useRef<number | null>(null);
   const pressed = useRef(false);
   const afterRelease = useRef<(() => void) | null>(null);
   useLayoutEffect(() => {
-    if (Component && hadFocus.current) {
-      hadFocus.current = false;
-      node.current?.focus();
-    }
+    const at = hadFocus.current;
+    const el = node.current;
+    if (!Component || at === null || !el) return;
+    hadFocus.current = null;
+    (at < 0 ? el : el.querySelectorAll<HTMLElement>('*')[at])?.focus({ preventScroll: true });
   }, [Component]);
   if (error) throw error;
 
   const swap = (component: C) => {
-    hadFocus.current = node.current !== null && node.current === document.activeElement;
+    const el = node.current;
+    const active = document.activeElement;
+    if (el && active && el.contains(active)) hadFocus.current = active === el ? -1 : [...el.querySelectorAll('*')].indexOf(active);
     setComponent(() => component);
   };
   const load = () => {
