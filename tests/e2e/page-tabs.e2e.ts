@@ -25,7 +25,7 @@ describe('page tabs', () => {
     await waitForRoute(page, /^\/profile$/);
     await expect.poll(() => tabTitles(page)).toEqual(['智能问答', '知识库', '数据库', '个人中心']);
     // The tab bar is 40 px high and its function area 128 px wide (spec §9).
-    const bar = await page.locator('.ant-tabs-nav').first().boundingBox();
+    const bar = await page.getByRole('tablist', { name: '已打开的页面' }).boundingBox();
     expect(Math.round(bar?.height ?? 0)).toBe(40);
     const functions = await page.getByTestId('tab-functions').boundingBox();
     expect(Math.round(functions?.width ?? 0)).toBe(128);
@@ -50,10 +50,10 @@ describe('page tabs', () => {
     await page.reload();
     await expect.poll(() => tabTitles(page)).toEqual(['智能问答', '知识库']);
     // × on 知识库 leaves the home tab, which has no ×.
-    await page.locator('.ant-tabs-tab', { hasText: '知识库' }).locator('.ant-tabs-tab-remove').click();
+    await page.getByRole('button', { name: '关闭知识库', exact: true }).click();
     await waitForRoute(page, /^\/chatWindow$/);
     await expect.poll(() => tabTitles(page)).toEqual(['智能问答']);
-    expect(await page.locator('.ant-tabs-tab', { hasText: '智能问答' }).locator('.ant-tabs-tab-remove').count()).toBe(0);
+    expect(await page.getByRole('button', { name: '关闭智能问答', exact: true }).count()).toBe(0);
     await context.close();
   });
 });

@@ -1,17 +1,18 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Layout, Menu, type MenuProps } from 'antd';
+import { Button, Layout } from 'antd';
 import type { ReactNode } from 'react';
 import { useBooleanPref } from '../../lib/ui-prefs';
 import { useAppDispatch } from '../hooks';
 import { setSiderCollapsed } from '../layoutSlice';
 import { useAppNavigate } from '../useAppNavigate';
+import { NavMenu, type NavItem } from './NavMenu';
 import styles from './shell.module.css';
 
 /** Side menu widths (spec §4, §9). */
 export const SIDER_WIDTH = 250;
 export const SIDER_COLLAPSED_WIDTH = 65;
 
-export type SideMenuProps = { items: NonNullable<MenuProps['items']>; selectedKey?: string; top?: ReactNode };
+export type SideMenuProps = { items: NavItem[]; selectedKey?: string; top?: ReactNode };
 
 /** The collapsible side menu; keys are route paths. */
 export function SideMenu({ items, selectedKey, top }: SideMenuProps) {
@@ -27,13 +28,7 @@ export function SideMenu({ items, selectedKey, top }: SideMenuProps) {
     <Layout.Sider theme="light" width={SIDER_WIDTH} collapsedWidth={SIDER_COLLAPSED_WIDTH} collapsed={collapsed} trigger={null}>
       <div className={styles.sider} data-testid="side-menu">
         {!collapsed && top}
-        <Menu
-          className={styles.siderMenu}
-          mode="inline"
-          items={items}
-          selectedKeys={selectedKey ? [selectedKey] : []}
-          onClick={({ key }) => go(key)}
-        />
+        <NavMenu items={items} selectedKey={selectedKey} collapsed={collapsed} onSelect={go} />
         <div className={styles.collapse}>
           <Button
             type="text"

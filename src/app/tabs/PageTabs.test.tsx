@@ -105,7 +105,7 @@ describe('PageTabs', () => {
     await go(router, '/c');
     await waitFor(() => expect(tabTitles()).toEqual(['首页', '甲页', '乙页', '丙页']));
     // × on the active 丙页: its left neighbour 乙页 is shown.
-    await user.click(screen.getByText('丙页').closest('.ant-tabs-tab')!.querySelector('.ant-tabs-tab-remove')!);
+    await user.click(screen.getByRole('button', { name: '关闭丙页' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/b'));
     expect(tabTitles()).toEqual(['首页', '甲页', '乙页']);
     expect(screen.queryByLabelText('c输入')).not.toBeInTheDocument();
@@ -124,7 +124,34 @@ describe('PageTabs', () => {
     await user.click(menus.at(-1)!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(tabTitles()).toEqual(['首页']);
-    expect(screen.getByText('首页').closest('.ant-tabs-tab')!.querySelector('.ant-tabs-tab-remove')).toBeNull();
+    expect(screen.queryByRole('button', { name: '关闭首页' })).not.toBeInTheDocument();
+  });
+
+  it('is a tab list: the active tab selected and focusable, arrows move along it, Enter shows, Delete closes', async () => {
+    setUserInfo({ id: 10, username: 'kb', fullName: '键盘', deptId: 1, roles: [] } as never);
+    const { router, user } = renderTabs('/a');
+    await screen.findByLabelText('a输入');
+    await go(router, '/b');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '甲页', '乙页']));
+    const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
+    expect(tabs.map((t) => t.getAttribute('aria-selected'))).toEqual(['false', 'false', 'true']);
+    expect(tabs.map((t) => t.tabIndex)).toEqual([-1, -1, 0]);
+    act(() => tabs[2].focus());
+    await user.keyboard('{ArrowLeft}');
+    expect(tabs[1]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/a'));
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: '乙页' })).toHaveFocus();
+    // The tab drawn anew once the context menu's code has arrived keeps the focus.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('tab', { name: '乙页' })).toHaveFocus();
+    await user.keyboard('{Delete}');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '甲页']));
+    // Home cannot be closed.
+    act(() => screen.getByRole('tab', { name: '首页' }).focus());
+    await user.keyboard('{Delete}');
+    expect(tabTitles()).toEqual(['首页', '甲页']);
   });
 
   it('restores the same user\'s tabs after a reload, without pages the user may no longer open', async () => {

@@ -1,7 +1,9 @@
 import { CloseOutlined, FullscreenExitOutlined, FullscreenOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tabs, Tooltip, type MenuProps } from 'antd';
-import { Fragment, useCallback, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { Button, type MenuProps } from 'antd';
+import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { UNSAFE_LocationContext, useLocation, useNavigate, useNavigationType, useOutlet, type Location } from 'react-router-dom';
+import { LazyDropdown } from '../../components/lazy-dropdown';
+import { LazyTooltip } from '../../components/lazy-tooltip';
 import { readPref, writePref } from '../../lib/ui-prefs';
 import { PageTabContext } from './page-tab-context';
 import { closeTabs, openTab, restoreTabs, retitle, type CloseKind, type PageTab } from './page-tabs';
@@ -29,12 +31,12 @@ const CLOSE_ITEMS: NonNullable<MenuProps['items']> = [
   { key: 'all', label: '关闭全部' },
 ];
 
-/**
- * The layout's content as page tabs (spec §9): a 40 px tab bar with a 128 px function area (刷新, 全屏), and
- * every open page kept mounted under it, hidden when its tab is not active, so its filters, scroll position
- * and unsent text survive switching (D54). Each kept page sees the location it was opened at, so a hidden page
- * does not react to another tab's address.
- */
+/** Scrolls the tab bar so that `tab` (one of its items) is wholly in view. */
+function reveal(bar: HTMLElement, tab: HTMLElement) {
+  if (tab.offsetLeft < bar.scrollLeft) bar.scrollLeft = Math.max(0, tab.offsetLeft - 8);
+  else if (tab.offsetLeft + tab.offsetWidth > bar.scrollLeft + bar.clientWidth) bar.scrollLeft = tab.offsetLeft + tab.offsetWidth - bar.clientWidth;
+}
+
 /** One kept page with its own scroll area; hidden, not unmounted, while another tab is shown. */
 function KeptPane({ tabKey, active, children }: { tabKey: string; active: boolean; children: ReactNode }) {
   return (
@@ -44,6 +46,13 @@ function KeptPane({ tabKey, active, children }: { tabKey: string; active: boolea
   );
 }
 
+/**
+ * The layout's content as page tabs (spec §9): a 40 px tab bar with a 128 px function area (刷新, 全屏), and
+ * every open page kept mounted under it, hidden when its tab is not active, so its filters, scroll position
+ * and unsent text survive switching (D54). Each kept page sees the location it was opened at, so a hidden page
+ * does not react to another tab's address. The bar is drawn here, in the look of antd's small editable-card Tabs,
+ * without rc-tabs; the tabs' context menu fetches antd's Dropdown when first reached (D81).
+ */
 export function PageTabs({ scope, home, resolve }: PageTabsProps) {
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -101,70 +110,110 @@ export function PageTabs({ scope, home, resolve }: PageTabsProps) {
     (key: string, title: string | null) => setTabs((current) => retitle(current, key, title ?? resolve(key) ?? '页面')), [resolve],
   );
 
-  const items = tabs.map((tab) => ({
-    key: tab.key,
-    closable: tab.key !== home.key,
-    label: (
-      <Dropdown
-        trigger={['contextMenu']}
-        menu={{
-          items: CLOSE_ITEMS.map((item) =>
-            item && item.key === 'self' && tab.key === home.key ? { ...item, disabled: true } : item,
-          ),
-          onClick: ({ key, domEvent }) => {
-            domEvent.stopPropagation();
-            if (key === 'refresh') refresh(tab.key);
-            else close(key as CloseKind, tab.key);
-          },
-        }}
-      >
-        <span data-testid="page-tab" data-key={tab.key}>{tab.title}</span>
-      </Dropdown>
-    ),
-  }));
+  // Back to the address the page was last at, query included.
+  const show = (key: string) => {
+    const at = kept[key]?.location;
+    void navigate(at ? at.pathname + at.search : key);
+  };
+
+  const menuOf = (key: string): MenuProps => ({
+    items: CLOSE_ITEMS.map((item) => (item && item.key === 'self' && key === home.key ? { ...item, disabled: true } : item)),
+    onClick: ({ key: action, domEvent }) => {
+      // The menu is in a portal, but React passes its clicks up to the tab, which would show it.
+      domEvent.stopPropagation();
+      if (action === 'refresh') refresh(key);
+      else close(action as CloseKind, key);
+    },
+  });
+
+  // The active tab scrolled into view (a page opened from the side menu past the bar's right edge).
+  const strip = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const bar = strip.current;
+    const tab = bar?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.parentElement;
+    if (bar && tab) reveal(bar, tab);
+  }, [activeKey, tabs]);
+
+  // Arrows, Home and End move the focus along the tabs; Enter or Space shows the focused one; Delete closes it.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const list = [...(strip.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+    const at = list.findIndex((el) => el === document.activeElement);
+    if (at < 0) return;
+    const key = list[at].dataset.key ?? '';
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: list.length - 1 }[event.key];
+    if (to !== undefined) {
+      const next = list[(to + list.length) % list.length];
+      next.focus({ preventScroll: true });
+      if (strip.current && next.parentElement) reveal(strip.current, next.parentElement);
+    }
+    else if (event.key === 'Enter' || event.key === ' ') show(key);
+    else if (event.key === 'Delete' && key !== home.key) close('self', key);
+    else return;
+    event.preventDefault();
+  };
 
   const shown = tabs.map((t) => t.key).filter((key) => key === activeKey || kept[key]);
   if (!shown.includes(activeKey)) shown.push(activeKey);
 
   return (
     <div className={styles.area} ref={area}>
-      <Tabs
-        className={styles.bar}
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={activeKey}
-        items={items}
-        onChange={(key) => {
-          // Back to the address the page was last at, query included.
-          const at = kept[key]?.location;
-          void navigate(at ? at.pathname + at.search : key);
-        }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') close('self', key);
-        }}
-        tabBarExtraContent={{
-          right: (
-            <div className={styles.functions} data-testid="tab-functions">
-              <Tooltip title="刷新当前页">
-                {/* Named apart from a page's own 刷新 (which reloads its list), for assistive technology and tests alike. */}
-                <Button type="text" size="small" icon={<ReloadOutlined />} aria-label="重新载入当前页" onClick={() => refresh(activeKey)}>
-                  刷新
-                </Button>
-              </Tooltip>
-              <Tooltip title={fullscreen ? '退出全屏' : '全屏显示当前页'}>
-                <Button
-                  type="text"
-                  size="small"
-                  aria-label={fullscreen ? '退出全屏' : '全屏'}
-                  icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-                  onClick={toggleFullscreen}
-                />
-              </Tooltip>
-            </div>
-          ),
-        }}
-      />
+      <div className={styles.bar} data-testid="page-tab-bar">
+        <div
+          className={styles.strip}
+          ref={strip}
+          role="tablist"
+          aria-label="已打开的页面"
+          onKeyDown={onKeyDown}
+          // A mouse wheel scrolls the tabs sideways when they overflow the bar.
+          onWheel={(event) => {
+            if (strip.current && event.deltaY !== 0) strip.current.scrollLeft += event.deltaY;
+          }}
+        >
+          {tabs.map((tab) => {
+            const active = tab.key === activeKey;
+            return (
+              <LazyDropdown key={tab.key} trigger={['contextMenu']} menu={menuOf(tab.key)}>
+                <div className={active ? `${styles.tab} ${styles.active}` : styles.tab} onClick={() => show(tab.key)}>
+                  <div role="tab" aria-selected={active} tabIndex={active ? 0 : -1} data-key={tab.key} className={styles.label}>
+                    <span data-testid="page-tab" data-key={tab.key}>{tab.title}</span>
+                  </div>
+                  {tab.key !== home.key && (
+                    <button
+                      type="button"
+                      className={styles.remove}
+                      aria-label={`关闭${tab.title}`}
+                      tabIndex={-1}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        close('self', tab.key);
+                      }}
+                    >
+                      <CloseOutlined />
+                    </button>
+                  )}
+                </div>
+              </LazyDropdown>
+            );
+          })}
+        </div>
+        <div className={styles.functions} data-testid="tab-functions">
+          <LazyTooltip title="刷新当前页">
+            {/* Named apart from a page's own 刷新 (which reloads its list), for assistive technology and tests alike. */}
+            <Button type="text" size="small" icon={<ReloadOutlined />} aria-label="重新载入当前页" onClick={() => refresh(activeKey)}>
+              刷新
+            </Button>
+          </LazyTooltip>
+          <LazyTooltip title={fullscreen ? '退出全屏' : '全屏显示当前页'}>
+            <Button
+              type="text"
+              size="small"
+              aria-label={fullscreen ? '退出全屏' : '全屏'}
+              icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+              onClick={toggleFullscreen}
+            />
+          </LazyTooltip>
+        </div>
+      </div>
       <div className={styles.panes}>
         {shown.map((key) => {
           const active = key === activeKey;

@@ -1,6 +1,6 @@
-import { Tooltip } from 'antd';
 import type { CSSProperties, PointerEvent, ReactNode } from 'react';
 import { useState } from 'react';
+import { LazyTooltip } from '../lazy-tooltip';
 import styles from './EllipsisText.module.css';
 
 export type EllipsisTextProps = {
@@ -17,7 +17,8 @@ export type EllipsisTextProps = {
 /**
  * Text cut to `rows` lines with an ellipsis, its whole text in a tooltip only when it is cut (measured as the
  * pointer arrives). What antd's Typography ellipsis does for a read-only text, without Typography's editable and
- * copyable parts (TextArea, copy-to-clipboard: ~12 KB gzipped) on pages that need only this (D73).
+ * copyable parts (TextArea, copy-to-clipboard: ~12 KB gzipped) on pages that need only this (D73). The tooltip's code
+ * is fetched when the pointer first reaches the text (D81).
  */
 export function EllipsisText({ as: Tag = 'div', rows = 1, tooltip, className, children }: EllipsisTextProps) {
   const [cut, setCut] = useState(false);
@@ -29,10 +30,10 @@ export function EllipsisText({ as: Tag = 'div', rows = 1, tooltip, className, ch
   const style: CSSProperties | undefined = rows > 1 ? { WebkitLineClamp: rows } : undefined;
   const classes = [styles.text, rows > 1 ? styles.lines : styles.line, className].filter(Boolean).join(' ');
   return (
-    <Tooltip title={cut ? tooltip : undefined}>
+    <LazyTooltip title={cut ? tooltip : undefined}>
       <Tag className={classes} style={style} onPointerEnter={measure}>
         {children}
       </Tag>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,7 +1,8 @@
 import { DeleteOutlined, EditOutlined, FileTextOutlined, FolderOpenOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Space as AntSpace, Tooltip } from 'antd';
+import { Button, Space as AntSpace } from 'antd';
 import type { Space } from '../../../../contract/api';
 import { EllipsisText } from '../../../components/ellipsis';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import styles from './KnowledgeBasePage.module.css';
 
 export type SpaceCardProps = {
@@ -15,7 +16,10 @@ export type SpaceCardProps = {
   onDelete: (space: Space) => void;
 };
 
-/** One space: name, description, owner and document count; open, and edit/delete for its owner. */
+/**
+ * One space: name, description, owner and document count; open, and edit/delete for its owner. Drawn as antd's
+ * hoverable small Card with actions looks, without it: antd's Card imports its Tabs (rc-tabs) for tabbed cards (D81).
+ */
 export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onPrepareEdit, onDelete }: SpaceCardProps) {
   const actions = [
     <Button key="open" type="link" size="small" icon={<FolderOpenOutlined />} onClick={() => onOpen(space)}>
@@ -37,7 +41,7 @@ export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onPrepare
     );
   }
   return (
-    <Card className={styles.card} hoverable actions={actions} data-testid={`space-${space.name}`}>
+    <div className={styles.card} data-testid={`space-${space.name}`}>
       <div className={styles.cardBody} onClick={() => onOpen(space)} role="presentation">
         <EllipsisText as="h5" className={styles.cardTitle} tooltip={space.name}>
           {space.name}
@@ -46,18 +50,23 @@ export function SpaceCard({ space, canEdit, canDelete, onOpen, onEdit, onPrepare
           {space.desc || '暂无描述'}
         </EllipsisText>
         <AntSpace size={16} className={styles.meta} wrap>
-          <Tooltip title="创建者">
+          <LazyTooltip title="创建者">
             <span>
               <UserOutlined /> {space.owner_name || space.owner}
             </span>
-          </Tooltip>
-          <Tooltip title="您可查看的文档数">
+          </LazyTooltip>
+          <LazyTooltip title="您可查看的文档数">
             <span>
               <FileTextOutlined /> {space.docs} 个文档
             </span>
-          </Tooltip>
+          </LazyTooltip>
         </AntSpace>
       </div>
-    </Card>
+      <ul className={styles.actions}>
+        {actions.map((action) => (
+          <li key={action.key}>{action}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

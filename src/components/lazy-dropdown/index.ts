@@ -1,0 +1,1 @@
+export { LazyDropdown, type LazyDropdownProps } from './LazyDropdown';

@@ -1,0 +1,1 @@
+export { LazyTooltip, type LazyTooltipProps } from './LazyTooltip';
