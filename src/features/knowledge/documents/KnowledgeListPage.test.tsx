@@ -303,7 +303,8 @@ describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
     const found = await screen.findByText('年假', { selector: 'mark' }, LOAD);
     expect(found.parentElement).toHaveTextContent('年假为每年十天');
     expect(bodyOf(server.calls.filter((c) => c.url === CHUNKS).at(-1)!)).toMatchObject({ document_id: 1, content: '年假', page: 1 });
-    await user.click(screen.getByRole('button', { name: /关闭|Close/ }));
+    // Exactly the drawer's close: each page tab's own × is named 关闭<title> (D81).
+    await user.click(screen.getByRole('button', { name: /^(关闭|Close)$/ }));
 
     await user.click(screen.getByRole('button', { name: /召回测试/ }));
     const dialog = await screen.findByRole('dialog', {}, LOAD);
