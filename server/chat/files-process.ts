@@ -2,10 +2,10 @@
 // chunks (the knowledge pipeline: text, chunks, segmented terms); a spreadsheet becomes a checked DuckDB table
 // kept as Parquet, with its columns, row count and sample rows in `table_meta`.
 import fs from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { chatFileChunks, chatFiles } from '../db/schema';
-import type { Job } from '../jobs/queue';
+import { LeaseLostError, leaseHeld, stillHeld, type Job } from '../jobs/queue';
 import { rowStatusJobHandler } from '../jobs/row-status-handler';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
 import { defaultArguments } from '../knowledge/arguments';
@@ -28,7 +28,8 @@ async function setStatus(deps: Deps, fileId: number, status: string, result: str
 }
 
 /** Processes one chat file; reprocessing (a retry, a job taken over after a crash) replaces what it made. */
-export async function processChatFile(deps: Deps, fileId: number, signal: AbortSignal): Promise<void> {
+export async function processChatFile(deps: Deps, fileId: number, signal: AbortSignal, job?: Job): Promise<void> {
+  const held = job ? leaseHeld(job) : sql`true`;
   const [file] = await deps.db.select().from(chatFiles).where(eq(chatFiles.id, fileId));
   if (!file) return; // its dialogue was deleted meanwhile
   await setStatus(deps, fileId, 'RUNNING', '正在处理');
@@ -45,9 +46,10 @@ export async function processChatFile(deps: Deps, fileId: number, signal: AbortS
     if (type !== 'csv' && type !== 'xlsx') throw new PermanentJobError('电子表格对话只支持 csv、xlsx 文件');
     const meta = await prepareSpreadsheet(bytes, type, file.fileName, absolute(deps.config, tablePathOf(file.storedPath)));
     signal.throwIfAborted();
-    await deps.db.update(chatFiles).set({
+    const finished = await deps.db.update(chatFiles).set({
       status: 'FINISHED', result: `处理完成：${meta.rowCount} 行，${meta.columns.length} 列`, tableMeta: meta, updatedAt: deps.now(),
-    }).where(eq(chatFiles.id, fileId));
+    }).where(and(eq(chatFiles.id, fileId), held)).returning({ id: chatFiles.id });
+    if (finished.length === 0 && job && !(await stillHeld(deps, job))) throw new LeaseLostError();
     return;
   }
   const { chunk_size: chunkSize, chunk_overlap: chunkOverlap } = defaultArguments().embedding;
@@ -55,12 +57,14 @@ export async function processChatFile(deps: Deps, fileId: number, signal: AbortS
   const { text, chunks, terms } = await chunksInPool({ bytes, type, limits: zipLimitsOf(deps.config), chunkSize, chunkOverlap });
   signal.throwIfAborted();
   const rows = chunks.map((content, seq) => ({ fileId, seq, content, terms: terms[seq] }));
+  // One transaction; a worker whose job was taken over (its lease checked last) rolls it back whole.
   await deps.db.transaction(async (tx) => {
     await tx.delete(chatFileChunks).where(eq(chatFileChunks.fileId, fileId));
     for (let i = 0; i < rows.length; i += INSERT_BATCH) await tx.insert(chatFileChunks).values(rows.slice(i, i + INSERT_BATCH));
-    await tx.update(chatFiles).set({
+    const finished = await tx.update(chatFiles).set({
       status: 'FINISHED', result: `处理完成，共 ${rows.length} 个分块`, textContent: text.slice(0, MAX_TEXT_CONTENT), updatedAt: deps.now(),
-    }).where(eq(chatFiles.id, fileId));
+    }).where(and(eq(chatFiles.id, fileId), held)).returning({ id: chatFiles.id });
+    if (finished.length === 0 && job && !(await stillHeld({ db: tx }, job))) throw new LeaseLostError();
   });
 }
 
@@ -69,7 +73,7 @@ export function chatFileJobHandler(deps: Deps): JobHandler {
   return rowStatusJobHandler(deps, {
     queue: CHAT_FILE_QUEUE,
     rowOf: fileIdOf,
-    process: (fileId, signal) => processChatFile(deps, fileId, signal),
+    process: (fileId, signal, job) => processChatFile(deps, fileId, signal, job),
     setStatus: (fileId, status, result) => setStatus(deps, fileId, status, result),
     table: 'chat_files',
   });

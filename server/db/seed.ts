@@ -6,7 +6,7 @@ import {
   departments, functionButtons, functions, roleButtons, roleFunctions, roles, secrecyGrades, userRoles, users,
 } from './schema';
 import { DEMO_DEPARTMENTS, DEMO_ROLES, DEMO_USERS } from './seed-demo';
-import { seedDictionaries } from './seed-dicts';
+import { seedDictionaries, seedState } from './seed-dicts';
 import { SEED_FUNCTIONS, SYSTEM_ROLES, type SeedGrants } from './seed-functions';
 import { DEFAULT_GRADES, ROOT_DEPT_NAME, SYSTEM_ACCOUNTS } from './seed-grades';
 
@@ -65,9 +65,9 @@ async function seedFunctions(tx: Tx): Promise<Map<string, number>> {
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
   // Dictionaries and the tbom tree have their own idempotent check, so existing databases get them too.
-  await seedDictionaries(db);
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, -1));
-  if (existing) return { created: false, accounts: [] };
+  const state = await seedState(db);
+  await seedDictionaries(db, state);
+  if (state.systemSeeded) return { created: false, accounts: [] };
   // Hash outside the transaction, in parallel on the libuv pool.
   const adminCreds = await Promise.all(SYSTEM_ACCOUNTS.map(() => credential(options.initialAdminPassword)));
   const demoCreds = options.seedDemo ? await Promise.all(DEMO_USERS.map(() => credential(options.demoPassword))) : [];

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import type { jobs } from '../db/schema';
 
@@ -77,6 +77,28 @@ export async function enqueueMany(
     ON CONFLICT (queue, key) WHERE state in ('queued', 'active') DO NOTHING
     RETURNING id`);
   return inserted.length;
+}
+
+/**
+ * A condition, for a statement's WHERE, that holds while `job` is still leased to the worker that claimed it. A
+ * handler's writes guarded by it do nothing once the job was taken over (its lease ran out while the worker still
+ * ran, on PostgreSQL another process claimed it) or cancelled: two owners never write one row's results at once.
+ */
+export function leaseHeld(job: Pick<Job, 'id' | 'leaseOwner'>): SQL {
+  return sql`EXISTS (SELECT 1 FROM jobs WHERE jobs.id = ${job.id} AND jobs.lease_owner = ${job.leaseOwner} AND jobs.state = 'active')`;
+}
+
+/** Whether `job` is still leased to the worker that claimed it. */
+export async function stillHeld(deps: Pick<Deps, 'db'>, job: Pick<Job, 'id' | 'leaseOwner'>): Promise<boolean> {
+  const [row] = await rows(deps, sql`SELECT ${leaseHeld(job)} AS held`);
+  return row?.held === true;
+}
+
+/** Thrown by a handler that finds its job no longer leased to it: the worker then records nothing (its new owner does). */
+export class LeaseLostError extends Error {
+  constructor() {
+    super('lost');
+  }
 }
 
 /**

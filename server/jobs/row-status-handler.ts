@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import type { Job } from './queue';
+import { LeaseLostError, type Job } from './queue';
 import { PermanentJobError, type JobHandler, type JobUser } from './worker';
 
 /** The user a statement selects as `id, username` (the first row), for a failed job's entry in the error log. */
@@ -18,8 +18,11 @@ export type RowStatusQueue = {
   queue: string;
   /** The row a job is about, from its payload. */
   rowOf: (job: Job) => number;
-  /** Processes the row; throws PermanentJobError for a failure no retry can mend (a corrupt file). */
-  process: (rowId: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * Processes the row; throws PermanentJobError for a failure no retry can mend (a corrupt file). Its writes are
+   * guarded by `leaseHeld(job)`, and it throws LeaseLostError when they found the job taken over.
+   */
+  process: (rowId: number, signal: AbortSignal, job: Job) => Promise<void>;
   setStatus: (rowId: number, status: 'TODO' | 'FAILED', result: string) => Promise<void>;
   /** The table whose `owner_id` started the job (uploader, asker). */
   table: 'knowledge_documents' | 'chat_files';
@@ -39,9 +42,9 @@ export function rowStatusJobHandler(deps: Deps, q: RowStatusQueue): JobHandler {
     run: async (job, signal) => {
       const rowId = q.rowOf(job);
       try {
-        await q.process(rowId, signal);
+        await q.process(rowId, signal, job);
       } catch (err) {
-        if (!(err instanceof PermanentJobError) && job.attempts < job.maxAttempts && !signal.aborted) {
+        if (!(err instanceof PermanentJobError) && !(err instanceof LeaseLostError) && job.attempts < job.maxAttempts && !signal.aborted) {
           const reason = err instanceof Error ? err.message : String(err);
           await q.setStatus(rowId, 'TODO', `第 ${job.attempts} 次处理失败（${reason.slice(0, 200)}），稍后自动重试`);
         }

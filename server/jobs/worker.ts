@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../deps';
 import { recordError } from '../errors/error-log';
-import { claim, complete, expireAllLeases, fail, heartbeat, reapExpired, release, type Job } from './queue';
+import { claim, complete, expireAllLeases, fail, heartbeat, LeaseLostError, reapExpired, release, type Job } from './queue';
 
 /** A failure that retrying cannot fix (a corrupt file): the job fails at once with this message. */
 export class PermanentJobError extends Error {
@@ -118,7 +118,8 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
       const reason = controller.signal.aborted && controller.signal.reason instanceof Error
         ? controller.signal.reason.message
         : err instanceof Error ? err.message : String(err);
-      if (reason === 'lost') return; // cancelled or taken over: its new owner records the outcome
+      // Cancelled or taken over (noticed by the heartbeat, or by the handler's guarded writes): its new owner records the outcome.
+      if (reason === 'lost' || err instanceof LeaseLostError) return;
       const outcome = await fail(deps, job.id, owner, reason, {
         retryable: !(err instanceof PermanentJobError),
         retryDelayMs: handler.retryDelayMs,

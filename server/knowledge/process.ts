@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { documentChunks, knowledgeDocuments, knowledgeSpaces } from '../db/schema';
-import type { Job } from '../jobs/queue';
+import { LeaseLostError, leaseHeld, stillHeld, type Job } from '../jobs/queue';
 import { rowStatusJobHandler } from '../jobs/row-status-handler';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
 import { zipLimitsOf } from '../uploads/limits';
@@ -32,15 +32,17 @@ async function setStatus(deps: Deps, docId: number, status: string, result: stri
  * job, then the document fails with 向量化失败：… — docs/decisions.md D16). The
  * chunks replace the document's previous ones while it is RUNNING, so reprocessing (a retry, or a job taken
  * over after a crash) never duplicates them, and no reader sees half a document: readers use FINISHED ones only.
+ * Under a job, every write is guarded by its lease: a worker whose job was taken over changes nothing more.
  */
-export async function processDocument(deps: Deps, docId: number, signal: AbortSignal): Promise<void> {
+export async function processDocument(deps: Deps, docId: number, signal: AbortSignal, job?: Job): Promise<void> {
+  const held = job ? leaseHeld(job) : sql`true`;
   const [doc] = await deps.db
     .select({ doc: knowledgeDocuments, argument: knowledgeSpaces.argument })
     .from(knowledgeDocuments)
     .innerJoin(knowledgeSpaces, eq(knowledgeSpaces.id, knowledgeDocuments.spaceId))
     .where(eq(knowledgeDocuments.id, docId));
   if (!doc) return; // deleted meanwhile: nothing to do
-  await setStatus(deps, docId, 'RUNNING', '');
+  await deps.db.update(knowledgeDocuments).set({ status: 'RUNNING', result: '', updatedAt: deps.now() }).where(and(eq(knowledgeDocuments.id, docId), held));
   const type = typeFromName(doc.doc.filePath);
   if (!type) throw new PermanentJobError('不支持的文件类型');
   let bytes: Buffer;
@@ -63,7 +65,7 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
   // not FINISHED no reader uses its chunks (recall, the term index, vector search and the chunk list read finished
   // documents only), and a retry deletes what a failed attempt left. One transaction held the embedded database's
   // only connection, so every request, for the whole insert (≈ 0.4 s for a 251-page PDF).
-  await deps.db.delete(documentChunks).where(eq(documentChunks.documentId, docId));
+  await deps.db.delete(documentChunks).where(and(eq(documentChunks.documentId, docId), held));
   for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
     const seqs = chunks.slice(i, i + INSERT_BATCH).map((_, k) => i + k);
     const columns = [sql.param(seqs), sql.param(chunks.slice(i, i + INSERT_BATCH)), sql.param(terms.slice(i, i + INSERT_BATCH))];
@@ -71,17 +73,23 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
     await deps.db.execute(vectors
       ? sql`INSERT INTO document_chunks (document_id, space_id, seq, content, terms, embedding, embedding_model)
             SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t, e::vector, ${model}::text
-            FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[], ${sql.param(vectors.slice(i, i + INSERT_BATCH).map(vectorLiteral))}::text[]) AS x(s, c, t, e)`
+            FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[], ${sql.param(vectors.slice(i, i + INSERT_BATCH).map(vectorLiteral))}::text[]) AS x(s, c, t, e)
+            WHERE ${held}`
       : sql`INSERT INTO document_chunks (document_id, space_id, seq, content, terms)
-            SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[]) AS x(s, c, t)`);
+            SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[]) AS x(s, c, t)
+            WHERE ${held}`);
     signal.throwIfAborted();
     // Back to the event loop between batches: a request that arrived meanwhile gets the connection next, rather
     // than after the last batch (the next insert would otherwise be queued before the request is even read).
     await new Promise((resolve) => setImmediate(resolve));
   }
-  await deps.db.update(knowledgeDocuments)
+  const finished = await deps.db.update(knowledgeDocuments)
     .set({ status: 'FINISHED', result: `处理完成，共 ${chunks.length} 个分块${vectors ? '，已向量化' : ''}`, chunkCount: chunks.length, updatedAt: deps.now() })
-    .where(eq(knowledgeDocuments.id, docId));
+    .where(and(eq(knowledgeDocuments.id, docId), held))
+    .returning({ id: knowledgeDocuments.id });
+  // Nothing finished: the document was deleted meanwhile, or the job taken over (its new owner writes the chunks
+  // and the status, and records the outcome).
+  if (finished.length === 0 && job && !(await stillHeld(deps, job))) throw new LeaseLostError();
 }
 
 /** The document-processing queue's handler (docs/decisions.md D13). */
@@ -89,7 +97,7 @@ export function documentJobHandler(deps: Deps): JobHandler {
   return rowStatusJobHandler(deps, {
     queue: DOCUMENT_QUEUE,
     rowOf: docIdOf,
-    process: (docId, signal) => processDocument(deps, docId, signal),
+    process: (docId, signal, job) => processDocument(deps, docId, signal, job),
     setStatus: (docId, status, result) => setStatus(deps, docId, status, result),
     table: 'knowledge_documents',
   });

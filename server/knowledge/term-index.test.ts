@@ -48,6 +48,29 @@ describe('in-memory term index', () => {
     expect(await proposed(['没有'])).toEqual([]);
   });
 
+  it('finds the first page among chunks holding every word in the very order of the full ranking (D82)', async () => {
+    // A small vocabulary with a few common words, so questions share words with many chunks in many ways.
+    const vocabulary = ['泵', '阀', '管', '压力', '温度', '流量', '检修', '密封', '电机', '轴承', '报警', '记录'];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = (k: number) => Array.from({ length: k }, () => vocabulary[Math.floor(random() ** 2 * vocabulary.length)]);
+    for (let d = 0; d < 12; d++) await addDoc(`r${d}`, Array.from({ length: 25 }, () => pick(3 + Math.floor(random() * 12)).join(' ')));
+    const index = (await termIndex(t.deps.db, spaceId))!;
+    let quick = 0;
+    for (let q = 0; q < 150; q++) {
+      const words = [...new Set(pick(1 + Math.floor(random() * 4)))];
+      if (q % 10 === 0) words.push('没有的词');
+      const minRelevance = q % 7 === 0 ? 0.5 : 0;
+      const full = [...index.rank(words, minRelevance, undefined, Infinity)].flat();
+      const pages = [...index.rank(words, minRelevance, undefined, 5)];
+      expect(pages.flat()).toEqual(full);
+      // The first page alone, as recall reads it.
+      expect(index.rank(words, minRelevance, undefined, 5).next().value ?? []).toEqual(full.slice(0, Math.min(5, full.length)));
+      if (pages.length > 1 && pages[0].length === 5 && pages[0].every(([, r]) => r === pages[0][0][1])) quick++;
+    }
+    expect(quick).toBeGreaterThan(50);
+  });
+
   it('follows the database: new, reprocessed, unfinished and deleted documents', async () => {
     const c = await addDoc('c', ['变更 管理']);
     expect(await proposed(['变更'])).toEqual([c]);

@@ -44,8 +44,8 @@ export function sessionInfoRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const [roles, grants, grades] = await cached(deps.db, `detail:${user.id}:${user.clearance}`, () => Promise.all([
         rolesOfUser(deps, user.id), grantsOfUser(deps, user.id), gradesForClearance(deps, user.clearance),
       ]));
-      // Not cached: a renamed department shows its new name at once.
-      const department = await deptName(deps, user.deptId);
+      // Kept like the rest of the identity: a rename is a write, which empties the cache on every process (D61).
+      const department = await cached(deps.db, `dept:${user.deptId}`, () => deptName(deps, user.deptId));
       return ok({
         user: { id: user.id, fullName: user.fullName, username: user.username, deptId: user.deptId, roles },
         deptName: department,

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_PATHS } from '../../../contract/api';
 import { auditLog, documentChunks, errorLogs, knowledgeDocuments, roles } from '../../db/schema';
-import { DOCUMENT_QUEUE } from '../../knowledge/process';
+import { claim, complete, enqueue, LeaseLostError, type Job } from '../../jobs/queue';
+import { DOCUMENT_QUEUE, processDocument } from '../../knowledge/process';
 import { bearer, signIn } from '../../test-support/http';
 import { makePdf } from '../../test-support/fixtures';
 import { multipartBody } from '../../test-support/multipart';
@@ -253,6 +254,27 @@ describe('documents: upload, processing, visibility', () => {
     expect(await shown()).toEqual({ listed: 0, recalled: 0 });
     await t.deps.db.update(knowledgeDocuments).set({ status: doc.status, updatedAt: new Date() }).where(eq(knowledgeDocuments.id, ids.internal));
     expect(await shown()).toEqual({ listed: expect.any(Number), recalled: 1 });
+  });
+
+  it('lets a worker whose job was taken over change nothing: its lease guards every write', async () => {
+    const chunksOf = async () => (await t.deps.db.select().from(documentChunks).where(eq(documentChunks.documentId, ids.internal)))
+      .map((c) => `${c.seq}:${c.content}`).sort();
+    const statusOf = async () => (await t.deps.db.select().from(knowledgeDocuments).where(eq(knowledgeDocuments.id, ids.internal)))[0];
+    const before = { chunks: await chunksOf(), doc: await statusOf() };
+    expect(before.chunks.length).toBeGreaterThan(0);
+    await enqueue(t.deps, { queue: 'lease-test', key: `doc:${ids.internal}`, payload: { docId: ids.internal } });
+    const job = await claim(t.deps, 'lease-test', 'new-owner', 60_000);
+    expect(job).not.toBeNull();
+    // The old owner, still running after its lease ran out, finishes its work: nothing of it reaches the database.
+    const stale = { ...(job as Job), leaseOwner: 'old-owner' };
+    await expect(processDocument(t.deps, ids.internal, new AbortController().signal, stale)).rejects.toBeInstanceOf(LeaseLostError);
+    expect(await chunksOf()).toEqual(before.chunks);
+    expect(await statusOf()).toMatchObject({ status: before.doc.status, result: before.doc.result, updatedAt: before.doc.updatedAt });
+    // The owner holding the lease replaces the chunks as usual.
+    await processDocument(t.deps, ids.internal, new AbortController().signal, job as Job);
+    expect(await chunksOf()).toEqual(before.chunks);
+    expect((await statusOf()).status).toBe('FINISHED');
+    await complete(t.deps, (job as Job).id, 'new-owner');
   });
 
   it('lets the owner rename and regrade within clearance; others get 403, and the change is audited', async () => {
