@@ -21,7 +21,7 @@ import { knowledgeRoutes } from './routes/knowledge';
 import { chatRoutes } from './routes/chat';
 import { sqlbaseRoutes } from './routes/sqlbase';
 import { toolsRoutes } from './routes/tools';
-import { chatFileRoutes } from './routes/chat/files';
+import { chatFileRoutes, removeChatFileLeftovers } from './routes/chat/files';
 import { testcaseRoutes } from './routes/testcases';
 import { BACKGROUND_START_MS, startWorker } from './jobs/worker';
 import { documentJobHandler } from './knowledge/process';
@@ -105,6 +105,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   const deps: Deps = { db: database.db, now, config };
+  // Files cut by a crash (knowledge and chat files being written, uploads being received), removed while the routes
+  // are registered rather than between them (D82); with other processes sharing FILES_DIR, only those idle longer
+  // than any of them may still be writing.
+  const sole = database.kind === 'pglite';
+  const cleanup = Promise.all([
+    removePartialFiles(config, sole ? 0 : Math.max(config.requestTimeoutMs, config.jobTimeoutMs)),
+    removeChatFileLeftovers(config, sole ? 0 : Math.max(config.requestTimeoutMs, config.jobTimeoutMs)),
+    sweepIncoming(config, sole ? 0 : config.requestTimeoutMs),
+  ]).then(() => null, (err: unknown) => err);
   // Identity reads are kept until a write: this process's, or on PostgreSQL another's, signalled (D12, D61).
   const { notifier } = database;
   const identity = enableIdentityCache(database.db, notifier);
@@ -144,10 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(toolsRoutes(deps));
   await app.register(chatFileRoutes(deps, { soleProcess: database.kind === 'pglite' }));
   await app.register(testcaseRoutes(deps, { soleProcess: database.kind === 'pglite' }));
-  // Files cut by a crash; with other processes sharing FILES_DIR, only those idle longer than any may be written.
-  await removePartialFiles(config, database.kind === 'pglite' ? 0 : Math.max(config.requestTimeoutMs, config.jobTimeoutMs));
-  // Uploads cut off by a crash; with a shared database other processes may be receiving into the same FILES_DIR.
-  await sweepIncoming(config, database.kind === 'pglite' ? 0 : config.requestTimeoutMs);
+  // The leftovers of a crash are gone before the app can listen (or its queues start).
+  const cleanupFailed = await cleanup;
+  if (cleanupFailed) throw cleanupFailed;
   const worker = startWorker(deps, documentJobHandler(deps), { soleProcess: database.kind === 'pglite', log: app.log });
   app.decorate('documentWorker', worker);
   // Full text is ranked in memory on both databases (D16, D68): the indexes start from their snapshots on disk (one

@@ -5,7 +5,7 @@ describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({}, '/srv/kb');
     expect(c).toMatchObject({
-      host: '127.0.0.1', port: 8080, dataDir: '/srv/kb/data', filesDir: '/srv/kb/data/files', databaseUrl: null, seedDemo: true,
+      host: '127.0.0.1', port: 8080, dataDir: '/srv/kb/data', filesDir: '/srv/kb/data/files', databaseUrl: null, pgliteSharedBuffersMb: 32, seedDemo: true,
       sessionIdleMinutes: 30, sessionMaxHours: 12, loginMaxFailures: 5, loginLockMinutes: 30,
       bodyLimitBytes: 1048576, requestTimeoutMs: 120000, logLevel: 'warn', logFileLevel: 'info', logFileMaxBytes: 10485760, corsOrigins: [], allowDesktopOrigin: false,
       webDist: '/srv/kb/dist/web', trustProxy: false, initialAdminPassword: null, demoPassword: null, licenseExpires: null,
@@ -18,7 +18,7 @@ describe('loadConfig', () => {
     ['CORS_ORIGINS', 'null'], ['CORS_ORIGINS', 'https://ok.example.com,https://x.example.com/path'], ['TRUST_PROXY', 'everyone'],
     ['INITIAL_ADMIN_PASSWORD', 'short'], ['DEMO_PASSWORD', 'password123'], ['HOST', 'a b'],
     ['UPLOAD_MAX_REQUEST_BYTES', '1k'], ['UPLOAD_ZIP_MAX_BYTES', '1000'], ['UPLOAD_ZIP_MAX_RATIO', '1'], ['UPLOAD_ZIP_MAX_RATIO', '5000'],
-    ['UPLOAD_ZIP_MAX_ENTRIES', '0'], ['FILES_DIR', '/'], ['FILES_DIR', '/etc'], ['FILES_DIR', './data'],
+    ['UPLOAD_ZIP_MAX_ENTRIES', '0'], ['PGLITE_SHARED_BUFFERS_MB', '0'], ['PGLITE_SHARED_BUFFERS_MB', '128MB'], ['FILES_DIR', '/'], ['FILES_DIR', '/etc'], ['FILES_DIR', './data'],
   ])('stops on a bad %s (%s) with a message naming it in Chinese and English', (name, value) => {
     let error: unknown;
     try {

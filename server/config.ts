@@ -14,6 +14,8 @@ export type Config = {
    */
   filesDir: string;
   databaseUrl: string | null;
+  /** The embedded database's buffer pool, in MB (without DATABASE_URL). */
+  pgliteSharedBuffersMb: number;
   initialAdminPassword: string | null;
   seedDemo: boolean;
   demoPassword: string | null;
@@ -342,6 +344,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir,
     filesDir: filesDir(env, 'FILES_DIR', dataDir, cwd),
     databaseUrl: databaseUrl(env, 'DATABASE_URL'),
+    pgliteSharedBuffersMb: int(env, 'PGLITE_SHARED_BUFFERS_MB', 32, 1, 16 * 1024),
     initialAdminPassword: password(env, 'INITIAL_ADMIN_PASSWORD'),
     seedDemo: bool(env, 'SEED_DEMO', true),
     demoPassword: password(env, 'DEMO_PASSWORD'),

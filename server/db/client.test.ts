@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-app';
+import { openDatabase, PGLITE_SHARED_BUFFERS_MB } from './client';
 import { users } from './schema';
 
 let tdb: TestDatabase;
@@ -31,6 +35,20 @@ describe.skipIf(!!process.env.DATABASE_URL)('the embedded database client (D21)'
       for (const o of options) expect(o?.parsers).toBeUndefined();
     } finally {
       spy.mockRestore();
+    }
+  });
+
+  it('runs with the configured buffer pool (PGLITE_SHARED_BUFFERS_MB, 32 MB by default: D82)', async () => {
+    const shown = await tdb.database.db.execute(sql`show shared_buffers`);
+    expect((shown as unknown as { rows: { shared_buffers: string }[] }).rows[0].shared_buffers).toBe(`${PGLITE_SHARED_BUFFERS_MB}MB`);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'kb-sb-'));
+    const other = await openDatabase({ dataDir, databaseUrl: null, pgliteSharedBuffersMb: 8 });
+    try {
+      const small = await other.db.execute(sql`show shared_buffers`);
+      expect((small as unknown as { rows: { shared_buffers: string }[] }).rows[0].shared_buffers).toBe('8MB');
+    } finally {
+      await other.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

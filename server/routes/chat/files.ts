@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { AiEnvelope, CHAT_PATHS, ChatFile, ChatFileParams, ConvParams } from '../../../contract/api';
 import { addChatFile, listChatFiles, missingFile, ownChatFile, type ChatFileKind } from '../../chat/files';
 import { chatFileJobHandler } from '../../chat/files-process';
+import type { Config } from '../../config';
 import type { Deps } from '../../deps';
 import type { RouteAccessConfig } from '../../fastify-types';
 import { aiOk } from '../../http/envelope';
@@ -25,6 +26,14 @@ const uploadOptions = (deps: Deps): ReceiveOptions => ({
 
 
 /**
+ * What a process killed while writing left in the chat-file folders (`.part`, `.source.csv`), removed at start
+ * (server/app.ts); with other processes sharing FILES_DIR, only what has been idle longer than `idleMs`.
+ */
+export function removeChatFileLeftovers(config: Pick<Config, 'filesDir'>, idleMs: number): Promise<void> {
+  return removeLeftovers(config, path.join('files', 'chat'), /\.(part|source\.csv)$/, idleMs);
+}
+
+/**
  * File chat and spreadsheet chat uploads (multipart: file, conv_id; user_id and user_name are the client's
  * stored info, the session decides), the dialogue's files, and a file's processing status. Starts the worker
  * of the chat-file queue; `soleProcess` as for the document worker.
@@ -34,10 +43,6 @@ export function chatFileRoutes(deps: Deps, options: { soleProcess: boolean }): F
     await app.register(fastifyMultipart, {
       limits: { fileSize: deps.config.uploadMaxBytes, files: 5, fields: 20, fieldSize: 64 * 1024, parts: 30 },
     });
-    // What a process killed while writing left in the chat-file folders (`.part`, `.source.csv`); with other
-    // processes sharing FILES_DIR, only what has been idle longer than any of them may still be writing.
-    const idleMs = options.soleProcess ? 0 : Math.max(deps.config.requestTimeoutMs, deps.config.jobTimeoutMs);
-    await removeLeftovers(deps.config, path.join('files', 'chat'), /\.(part|source\.csv)$/, idleMs);
     const worker = startWorker(deps, chatFileJobHandler(deps), { soleProcess: options.soleProcess, log: app.log });
     app.addHook('onClose', () => worker.stop());
 
