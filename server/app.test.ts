@@ -16,6 +16,11 @@ let tdb: TestDatabase;
 let app: App;
 let token: string;
 const logLines: string[] = [];
+const LEFTOVERS: Record<string, string> = {
+  'knowledge/1/kept.pdf': '%PDF', 'knowledge/1/cut.pdf.part': 'x',
+  'chat/1/kept.xlsx': 'PK', 'chat/1/cut.xlsx.part': 'x', 'chat/1/table.source.csv': 'a,b',
+  '.incoming/0b8f-upload.part': 'x',
+};
 
 beforeAll(async () => {
   tdb = await openTestDatabase({ label: 'app' });
@@ -23,6 +28,11 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>知识库</title>');
   fs.writeFileSync(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
+  // What a crash left: files half written (knowledge, chat) and an upload half received, beside files to keep.
+  for (const [file, body] of Object.entries(LEFTOVERS)) {
+    fs.mkdirSync(path.dirname(path.join(tdb.config.filesDir, file)), { recursive: true });
+    fs.writeFileSync(path.join(tdb.config.filesDir, file), body);
+  }
   app = await buildApp({
     config: { ...tdb.config, logLevel: 'info', webDist, corsOrigins: ['https://kb.example.com'], allowDesktopOrigin: true, bodyLimitBytes: 1024 * 1024 },
     db: tdb.database,
@@ -47,6 +57,13 @@ afterAll(async () => {
   await app.close();
   await tdb.database.close();
   await tdb.drop();
+});
+
+describe('start', () => {
+  it('removes what a crash left half written before it serves (D82), and keeps the stored files', () => {
+    const left = Object.keys(LEFTOVERS).filter((file) => fs.existsSync(path.join(tdb.config.filesDir, file)));
+    expect(left).toEqual(['knowledge/1/kept.pdf', 'chat/1/kept.xlsx']);
+  });
 });
 
 describe('route inventory', () => {
