@@ -38,6 +38,30 @@ describe.skipIf(!!process.env.DATABASE_URL)('the embedded database client (D21)'
     }
   });
 
+  it('answers alike once a statement runs under a name (D83): values of every kind, rows, errors', async () => {
+    const db = tdb.database.db;
+    const read = () => db.execute(sql`select ${1}::int as i, ${'文本'}::text as t, ${null}::text as n, ${sql.param([1, 2])}::int[] as a,
+      '{"k":[1,"二"]}'::jsonb as j, 9007199254740993::bigint as b, '2026-11-26 10:00:00+00'::timestamptz as ts, true as f`);
+    const selectDemo = () => db.select().from(users).where(eq(users.username, sql.placeholder('u'))).prepare('named_test').execute({ u: 'demo' });
+    const plain = { read: await read(), demo: await selectDemo() };
+    for (let run = 0; run < 5; run++) {
+      expect(await read()).toEqual(plain.read);
+      expect(await selectDemo()).toEqual(plain.demo);
+    }
+    expect(plain.demo[0].createdAt).toBeInstanceOf(Date);
+    const named = await db.execute(sql`select name from pg_prepared_statements where name like 'kb\_%'`);
+    expect((named as unknown as { rows: unknown[] }).rows.length).toBeGreaterThanOrEqual(2);
+    // A failing named statement throws PostgreSQL's error as before, and the next run works.
+    const insert = (username: string) => db.insert(users).values({
+      username, fullName: '重复', deptId: 1, passwordHash: 'x', clearance: 'public', createdAt: new Date(), updatedAt: new Date(),
+    });
+    for (let run = 0; run < 4; run++) {
+      const error = await insert('demo').then(() => null, (err: unknown) => err);
+      expect(JSON.stringify(error, Object.getOwnPropertyNames(error)) + String((error as { cause?: unknown }).cause?.toString())).toMatch(/23505|duplicate key/);
+    }
+    expect((await selectDemo()).length).toBe(1);
+  });
+
   it('runs with the configured buffer pool (PGLITE_SHARED_BUFFERS_MB, 32 MB by default: D82)', async () => {
     const shown = await tdb.database.db.execute(sql`show shared_buffers`);
     expect((shown as unknown as { rows: { shared_buffers: string }[] }).rows[0].shared_buffers).toBe(`${PGLITE_SHARED_BUFFERS_MB}MB`);
