@@ -105,8 +105,8 @@ function namedStatements(client: PGlite, { parse, protocol }: PgliteProtocol): P
   const seen = new Map<string, number>();
   const named = new Map<string, { name: string; types: number[] }>();
   const locks = client as unknown as Exclusive;
-  const run = async (text: string, params: unknown[], options: QueryOptions | undefined) => {
-    return locks._runExclusiveTransaction(() => locks._runExclusiveQuery(async () => {
+  const run = (text: string, params: unknown[], options: QueryOptions | undefined) =>
+    locks._runExclusiveTransaction(() => locks._runExclusiveQuery(async () => {
       let statement = named.get(text);
       if (!statement) {
         const name = `kb_${++counter}`;
@@ -129,10 +129,10 @@ function namedStatements(client: PGlite, { parse, protocol }: PgliteProtocol): P
       await client.syncToFs();
       return parse.parseResults(messages, client.parsers, options)[0];
     }));
-  };
   return (async (text: string, params?: unknown[], options?: QueryOptions) => {
     const plain = options === undefined || Object.keys(options).every((key) => key === 'rowMode');
-    if (plain && !named.has(text)) {
+    if (!plain) return client.query(text, params, options);
+    if (!named.has(text)) {
       const runs = (seen.get(text) ?? 0) + 1;
       if (runs < NAME_AFTER || named.size >= NAMED_MAX) {
         if (named.size < NAMED_MAX && seen.size < 10 * NAMED_MAX) seen.set(text, runs);
@@ -140,7 +140,6 @@ function namedStatements(client: PGlite, { parse, protocol }: PgliteProtocol): P
       }
       seen.delete(text);
     }
-    if (!plain) return client.query(text, params, options);
     return run(text, params ?? [], options);
   }) as PGlite['query'];
 }
