@@ -57,4 +57,20 @@ describe('lazy route schema compilers', () => {
     expect(() => lazy.compileAll()).toThrow();
     await app.close();
   });
+
+  it('skip the meta-schema check the eager compilers make (D84; the eager app test checks every route)', async () => {
+    // Valid to compile but not to the meta-schema: a negative maxLength.
+    const schema = { querystring: { type: 'object', properties: { q: { type: 'string', maxLength: -1 } } } };
+    const eager = Fastify();
+    eager.get('/odd', { schema }, async () => ({}));
+    await expect(eager.ready()).rejects.toThrow(/schema is invalid/);
+    const lazy = lazyCompilers();
+    const app = Fastify({ schemaController: { compilersFactory: lazy.compilersFactory } });
+    app.get('/odd', { schema }, async () => ({}));
+    await app.ready();
+    expect(() => lazy.compileAll()).not.toThrow();
+    expect(lazy.pending()).toBe(0);
+    await eager.close();
+    await app.close();
+  });
 });

@@ -3,6 +3,10 @@
 // hundred routes that is a third of the start. These factories wrap Fastify's own compilers and defer each
 // route's compilation to its first use. `compileAll()` compiles whatever is still pending (tests use it to
 // find a broken schema at once).
+// Ajv checks a schema against the JSON Schema meta-schema before compiling it, and the first check compiles the
+// meta-schema itself: 20–40 ms on the first request after a start. The routes' schemas are constants of the code,
+// so the lazily compiled ones skip that check (D84); the app built with the eager compilers (server/app.test.ts,
+// the permission matrix) checks every route's schemas against the meta-schema.
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
@@ -14,6 +18,12 @@ type SerializerBuilder = (externalSchemas: unknown, options: unknown) => (route:
 type ValidateFn = ((data: unknown, context?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
 
 export type LazyCompilers = { compilersFactory: Factories; compileAll: () => number; pending: () => number };
+
+type AjvOptions = { customOptions?: Record<string, unknown> } | undefined;
+const withoutMetaCheck = (options: unknown) => {
+  const ajv = options as AjvOptions;
+  return { ...ajv, customOptions: { ...ajv?.customOptions, validateSchema: false } };
+};
 
 /** Fastify's default compilers, each route's compilation deferred to its first request. */
 export function lazyCompilers(): LazyCompilers {
@@ -27,7 +37,7 @@ export function lazyCompilers(): LazyCompilers {
       let fn: ValidateFn | undefined;
       const real = (): ValidateFn => {
         if (!fn) {
-          compiler ??= buildValidator(externalSchemas, options);
+          compiler ??= buildValidator(externalSchemas, withoutMetaCheck(options));
           fn = compiler(route);
           pending.delete(real);
         }
