@@ -22,6 +22,21 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('server/main.ts', () => {
     expect(stderr).toContain('Invalid PORT');
   });
 
+  it('stops with exit code 1 and the start-failure message when the data directory cannot be opened', async () => {
+    const blocker = `${dataDir}-file`;
+    fs.writeFileSync(blocker, '');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: '0', DATA_DIR: path.join(blocker, 'data') }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    fs.rmSync(blocker, { force: true });
+    expect(code).toBe(1);
+    // The entry's own message, not Node's report of an unhandled rejection.
+    expect(stderr).toMatch(/^启动失败 \/ Start failed: Error: ENOTDIR/);
+  });
+
   it('listens, prints the address and the accounts, and exits 0 on SIGTERM', async () => {
     await copyTemplate('seeded', dataDir);
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

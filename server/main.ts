@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   // The embedded database starts (its WebAssembly compiles on V8's background threads) while the app's modules
   // load: the two together were two thirds of the start (issue 2).
   const opening = openDatabase({ ...config, pgliteTemplate: templateFolder() });
+  // Its failure is reported where it is awaited (below), not as an unhandled rejection while the modules load.
+  opening.catch(() => undefined);
   const [{ buildApp }, { startBanner }, { migrateAndSeed }, { processLogging }] = await Promise.all([
     import('./app'), import('./banner'), import('./db/setup'), import('./logging'),
   ]);
