@@ -9,6 +9,7 @@ import { benchWebBuild } from './web-build.mjs';
 import { benchKitPaint } from './kit-paint.mjs';
 import { benchUsers } from './users.mjs';
 import { benchKnowledge } from './knowledge.mjs';
+import { benchRecallQuality } from './recall-quality.mjs';
 import { benchChat } from './chat.mjs';
 import { benchChatRender } from './chat-render.mjs';
 import { benchUploads } from './uploads.mjs';
@@ -21,7 +22,7 @@ import { benchScaleOut } from './scale-out.mjs';
 
 const suites = {
   'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint,
-  'system management': benchUsers, knowledge: benchKnowledge, chat: benchChat, 'chat render': benchChatRender, uploads: benchUploads,
+  'system management': benchUsers, knowledge: benchKnowledge, 'recall quality': benchRecallQuality, chat: benchChat, 'chat render': benchChatRender, uploads: benchUploads,
   'database chat': benchSqlbase, 'test-case generation': benchTestcases, 'chat with tools': benchTools,
   'responsiveness while processing': benchResponsiveness, statistics: benchStatistics, 'scale-out on PostgreSQL': benchScaleOut,
 };
