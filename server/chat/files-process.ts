@@ -19,7 +19,8 @@ import { CHAT_FILE_QUEUE, tablePathOf } from './files';
 
 /** Text kept with a document for a whole-document answer; the chunks hold all of it. */
 const MAX_TEXT_CONTENT = 100_000;
-const INSERT_BATCH = 500;
+// Chunks per insert statement (as for knowledge documents).
+const INSERT_BATCH = 50;
 
 const fileIdOf = (job: Job) => Number((job.payload as { fileId?: unknown }).fileId);
 
@@ -32,7 +33,7 @@ export async function processChatFile(deps: Deps, fileId: number, signal: AbortS
   const held = job ? leaseHeld(job) : sql`true`;
   const [file] = await deps.db.select().from(chatFiles).where(eq(chatFiles.id, fileId));
   if (!file) return; // its dialogue was deleted meanwhile
-  await setStatus(deps, fileId, 'RUNNING', '正在处理');
+  await deps.db.update(chatFiles).set({ status: 'RUNNING', result: '正在处理', updatedAt: deps.now() }).where(and(eq(chatFiles.id, fileId), held));
   const type = typeFromName(file.storedPath);
   if (!type) throw new PermanentJobError('不支持的文件类型');
   let bytes: Buffer;
@@ -56,16 +57,25 @@ export async function processChatFile(deps: Deps, fileId: number, signal: AbortS
   // Checked, extracted, chunked and segmented in a worker thread (D50), as knowledge documents are.
   const { text, chunks, terms } = await chunksInPool({ bytes, type, limits: zipLimitsOf(deps.config), chunkSize, chunkOverlap });
   signal.throwIfAborted();
-  const rows = chunks.map((content, seq) => ({ fileId, seq, content, terms: terms[seq] }));
-  // One transaction; a worker whose job was taken over (its lease checked last) rolls it back whole.
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(chatFileChunks).where(eq(chatFileChunks.fileId, fileId));
-    for (let i = 0; i < rows.length; i += INSERT_BATCH) await tx.insert(chatFileChunks).values(rows.slice(i, i + INSERT_BATCH));
-    const finished = await tx.update(chatFiles).set({
-      status: 'FINISHED', result: `处理完成，共 ${rows.length} 个分块`, textContent: text.slice(0, MAX_TEXT_CONTENT), updatedAt: deps.now(),
-    }).where(and(eq(chatFiles.id, fileId), held)).returning({ id: chatFiles.id });
-    if (finished.length === 0 && job && !(await stillHeld({ db: tx }, job))) throw new LeaseLostError();
-  });
+  // Replaced a batch at a time, each batch its own statement guarded by the lease, as knowledge documents are (D80,
+  // D85): a file's chunks are searched only once it is FINISHED, and a retry deletes what a failed attempt left.
+  // One transaction held the embedded database's only connection, so every request, for the whole insert.
+  await deps.db.delete(chatFileChunks).where(and(eq(chatFileChunks.fileId, fileId), held));
+  for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
+    const seqs = chunks.slice(i, i + INSERT_BATCH).map((_, k) => i + k);
+    await deps.db.execute(sql`INSERT INTO chat_file_chunks (file_id, seq, content, terms)
+      SELECT ${fileId}::int, s, c, t FROM unnest(${sql.param(seqs)}::int[], ${sql.param(chunks.slice(i, i + INSERT_BATCH))}::text[],
+        ${sql.param(terms.slice(i, i + INSERT_BATCH))}::text[]) AS x(s, c, t)
+      WHERE ${held}`);
+    signal.throwIfAborted();
+    // Back to the event loop between batches, so a request that arrived meanwhile is served next.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const finished = await deps.db.update(chatFiles).set({
+    status: 'FINISHED', result: `处理完成，共 ${chunks.length} 个分块`, textContent: text.slice(0, MAX_TEXT_CONTENT), updatedAt: deps.now(),
+  }).where(and(eq(chatFiles.id, fileId), held)).returning({ id: chatFiles.id });
+  // Nothing finished: the file was deleted meanwhile, or the job taken over (its new owner writes and records).
+  if (finished.length === 0 && job && !(await stillHeld(deps, job))) throw new LeaseLostError();
 }
 
 /** The chat-file queue's handler: a failure that will be retried shows as waiting again, a final one as FAILED. */

@@ -6,6 +6,8 @@ import { CHAT_MESSAGES, CHAT_PATHS, type ChatFile } from '../../../contract/api'
 import type { TableMeta } from '../../chat/excel/table';
 import { CHAT_FILE_QUEUE, removeDialogueFiles, tablePathOf } from '../../chat/files';
 import { searchChatFiles } from '../../chat/files-search';
+import { processChatFile } from '../../chat/files-process';
+import { claim, complete, enqueue, LeaseLostError, type Job } from '../../jobs/queue';
 import { auditLog, chatDialogues, errorLogs, chatFileChunks, chatFiles, functionButtons, functions, roleButtons, roles } from '../../db/schema';
 import { invalidateIdentity } from '../../identity/identity-cache';
 import { bearer, signIn } from '../../test-support/http';
@@ -193,6 +195,35 @@ describe('chat file processing, status and search', () => {
     // Only finished files are searched.
     await t.deps.db.update(chatFiles).set({ status: 'RUNNING' }).where(eq(chatFiles.id, row.id));
     expect(await searchChatFiles(t.deps, otherId, '出差住宿标准', 3)).toEqual([]);
+  });
+
+  it('writes a long document a batch at a time, and a worker whose job was taken over changes nothing (D85)', async () => {
+    // About 29,000 characters (77 KB, under the test upload limit): more than one batch of chunks.
+    const long = Array.from({ length: 800 }, (_, i) => `第${i + 1}条：出差第${i + 1}天的住宿与交通费用按城市等级和职级标准核定报销。`).join('\n');
+    const added = await upload('wangfang', { fields: { conv_id: await newDialogue('wangfang') }, file: { name: '长制度.txt', bytes: text(long) } });
+    expect(added.statusCode, added.body).toBe(200);
+    const fileId: number = added.json().data.id;
+    expect(await settled(fileId)).toMatchObject({ status: 'FINISHED' });
+    const chunksOf = async () => (await t.deps.db.select().from(chatFileChunks).where(eq(chatFileChunks.fileId, fileId)))
+      .map((c) => `${c.seq}:${c.content}`).sort();
+    const rowOf = async () => (await t.deps.db.select().from(chatFiles).where(eq(chatFiles.id, fileId)))[0];
+    const before = { chunks: await chunksOf(), row: await rowOf() };
+    expect(before.chunks.length).toBeGreaterThan(50);
+    expect(new Set(before.chunks.map((c) => Number(c.split(':')[0])))).toEqual(new Set(before.chunks.map((_, i) => i)));
+    expect(before.row.result).toBe(`处理完成，共 ${before.chunks.length} 个分块`);
+    await enqueue(t.deps, { queue: 'chat-lease-test', key: `file:${fileId}`, payload: { fileId } });
+    const job = await claim(t.deps, 'chat-lease-test', 'new-owner', 60_000);
+    expect(job).not.toBeNull();
+    // The old owner, still running after its lease ran out, finishes its work: nothing of it reaches the database.
+    const stale = { ...(job as Job), leaseOwner: 'old-owner' };
+    await expect(processChatFile(t.deps, fileId, new AbortController().signal, stale)).rejects.toBeInstanceOf(LeaseLostError);
+    expect(await chunksOf()).toEqual(before.chunks);
+    expect(await rowOf()).toMatchObject({ status: 'FINISHED', result: before.row.result, updatedAt: before.row.updatedAt });
+    // The owner holding the lease replaces the chunks, a statement per batch, and finishes the file.
+    await processChatFile(t.deps, fileId, new AbortController().signal, job as Job);
+    expect(await chunksOf()).toEqual(before.chunks);
+    expect((await rowOf()).status).toBe('FINISHED');
+    await complete(t.deps, (job as Job).id, 'new-owner');
   });
 
   it('lets the next answers of the dialogue use the document (without a model: its best passages)', async () => {
