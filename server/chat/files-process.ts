@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { chatFileChunks, chatFiles } from '../db/schema';
+import { inBatches, positions } from '../jobs/batches';
 import { LeaseLostError, leaseHeld, stillHeld, type Job } from '../jobs/queue';
 import { rowStatusJobHandler } from '../jobs/row-status-handler';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
@@ -61,16 +62,10 @@ export async function processChatFile(deps: Deps, fileId: number, signal: AbortS
   // D85): a file's chunks are searched only once it is FINISHED, and a retry deletes what a failed attempt left.
   // One transaction held the embedded database's only connection, so every request, for the whole insert.
   await deps.db.delete(chatFileChunks).where(and(eq(chatFileChunks.fileId, fileId), held));
-  for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
-    const seqs = chunks.slice(i, i + INSERT_BATCH).map((_, k) => i + k);
-    await deps.db.execute(sql`INSERT INTO chat_file_chunks (file_id, seq, content, terms)
-      SELECT ${fileId}::int, s, c, t FROM unnest(${sql.param(seqs)}::int[], ${sql.param(chunks.slice(i, i + INSERT_BATCH))}::text[],
-        ${sql.param(terms.slice(i, i + INSERT_BATCH))}::text[]) AS x(s, c, t)
-      WHERE ${held}`);
-    signal.throwIfAborted();
-    // Back to the event loop between batches, so a request that arrived meanwhile is served next.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  await inBatches(chunks.length, INSERT_BATCH, signal, (from, to) => deps.db.execute(sql`INSERT INTO chat_file_chunks (file_id, seq, content, terms)
+    SELECT ${fileId}::int, s, c, t FROM unnest(${sql.param(positions(from, to))}::int[], ${sql.param(chunks.slice(from, to))}::text[],
+      ${sql.param(terms.slice(from, to))}::text[]) AS x(s, c, t)
+    WHERE ${held}`));
   const finished = await deps.db.update(chatFiles).set({
     status: 'FINISHED', result: `处理完成，共 ${chunks.length} 个分块`, textContent: text.slice(0, MAX_TEXT_CONTENT), updatedAt: deps.now(),
   }).where(and(eq(chatFiles.id, fileId), held)).returning({ id: chatFiles.id });

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { documentChunks, knowledgeDocuments, knowledgeSpaces } from '../db/schema';
+import { inBatches, positions } from '../jobs/batches';
 import { LeaseLostError, leaseHeld, stillHeld, type Job } from '../jobs/queue';
 import { rowStatusJobHandler } from '../jobs/row-status-handler';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
@@ -66,23 +67,18 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
   // documents only), and a retry deletes what a failed attempt left. One transaction held the embedded database's
   // only connection, so every request, for the whole insert (≈ 0.4 s for a 251-page PDF).
   await deps.db.delete(documentChunks).where(and(eq(documentChunks.documentId, docId), held));
-  for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
-    const seqs = chunks.slice(i, i + INSERT_BATCH).map((_, k) => i + k);
-    const columns = [sql.param(seqs), sql.param(chunks.slice(i, i + INSERT_BATCH)), sql.param(terms.slice(i, i + INSERT_BATCH))];
+  await inBatches(chunks.length, INSERT_BATCH, signal, (from, to) => {
+    const columns = [sql.param(positions(from, to)), sql.param(chunks.slice(from, to)), sql.param(terms.slice(from, to))];
     // One statement per batch: arrays unnested into rows (faster than a VALUES list on the embedded database).
-    await deps.db.execute(vectors
+    return deps.db.execute(vectors
       ? sql`INSERT INTO document_chunks (document_id, space_id, seq, content, terms, embedding, embedding_model)
             SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t, e::vector, ${model}::text
-            FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[], ${sql.param(vectors.slice(i, i + INSERT_BATCH).map(vectorLiteral))}::text[]) AS x(s, c, t, e)
+            FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[], ${sql.param(vectors.slice(from, to).map(vectorLiteral))}::text[]) AS x(s, c, t, e)
             WHERE ${held}`
       : sql`INSERT INTO document_chunks (document_id, space_id, seq, content, terms)
             SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[]) AS x(s, c, t)
             WHERE ${held}`);
-    signal.throwIfAborted();
-    // Back to the event loop between batches: a request that arrived meanwhile gets the connection next, rather
-    // than after the last batch (the next insert would otherwise be queued before the request is even read).
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  });
   const finished = await deps.db.update(knowledgeDocuments)
     .set({ status: 'FINISHED', result: `处理完成，共 ${chunks.length} 个分块${vectors ? '，已向量化' : ''}`, chunkCount: chunks.length, updatedAt: deps.now() })
     .where(and(eq(knowledgeDocuments.id, docId), held))
