@@ -182,6 +182,8 @@ export const TESTCASE_PATHS = {
   editItem: '/api/apps/testcase_generation/v2/item/edit',
   mergeItem: '/api/apps/testcase_generation/v2/item/merge',
   editCase: '/api/apps/testcase_generation/v2/case/edit',
+  addCase: '/api/apps/testcase_generation/v2/case/add',
+  deleteCase: '/api/apps/testcase_generation/v2/case/delete',
   /** multipart, like generate: a newer version of the source (`file` with `secrecy`, or `doc_id`) and `generation_id`. */
   replaceSource: '/api/apps/testcase_generation/v2/source/replace',
   archive: '/api/apps/testcase_generation/v2/archive',

@@ -426,7 +426,7 @@ export const testcaseGenerations = pgTable('testcase_generations', {
   archived: boolean('archived').notNull().default(false),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
-}, (t) => [index('testcase_generations_owner_idx').on(t.ownerId, t.id)]);
+}, (t) => [index('testcase_generations_owner_idx').on(t.ownerId, t.id), unique('testcase_generations_owner_name_uq').on(t.ownerId, t.name)]);
 
 /** The requirement items of a generation, in document order. */
 export const testcaseItems = pgTable('testcase_items', {
