@@ -56,4 +56,24 @@ describe('page tabs', () => {
     expect(await page.getByRole('button', { name: '关闭智能问答', exact: true }).count()).toBe(0);
     await context.close();
   });
+
+  it('hides a page\'s dialog when the browser goes Back, and shows it again, as it was, on Forward (issue 27 §6)', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, 'demo', DEMO_PASSWORD);
+    await page.goto(`${suite.server.url}/#/profile`);
+    await waitForRoute(page, /^\/profile$/);
+    await menu(page, '知识库').click();
+    await waitForRoute(page, /^\/knowledgeBase$/);
+    await page.getByRole('button', { name: /新增空间/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('空间名称').fill('返回测试');
+    await page.goBack();
+    await waitForRoute(page, /^\/profile$/);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await screenshotBoth(page, 'page-tabs-back-hides-dialog');
+    await page.goForward();
+    await waitForRoute(page, /^\/knowledgeBase$/);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel('空间名称').inputValue()).toBe('返回测试');
+    await context.close();
+  });
 });

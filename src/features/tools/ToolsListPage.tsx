@@ -8,6 +8,7 @@ import { hasButton } from '../../lib/storage';
 import { useCallToolMutation, useEditToolMutation, useToolSetsQuery, useToolsQuery } from './api';
 import { argumentsOf, fieldsOfSchema, type SchemaField } from './schema-form';
 import styles from './tools.module.css';
+import { usePageShown } from '../../components/page-shown';
 
 const SCREEN = '/toolsBase';
 const RISK_COLOR: Record<string, string> = { read: 'green', write: 'orange', send: 'red' };
@@ -53,6 +54,7 @@ function TryPanel({ tool, onClose }: { tool: ToolItem; onClose: () => void }) {
     }
   };
 
+  const shown = usePageShown();
   const run = async () => {
     const values = await form.validateFields();
     let args: Record<string, unknown>;
@@ -67,7 +69,7 @@ function TryPanel({ tool, onClose }: { tool: ToolItem; onClose: () => void }) {
   };
 
   return (
-    <Drawer open title={`试用：${tool.name}`} size={560} onClose={onClose} destroyOnHidden>
+    <Drawer open={shown} title={`试用：${tool.name}`} size={560} onClose={onClose}>
       <Typography.Paragraph type="secondary">{tool.description || '暂无说明'}</Typography.Paragraph>
       <Form form={form} layout="vertical">
         {fields.length === 0 && <Typography.Paragraph type="secondary">该工具没有参数。</Typography.Paragraph>}
