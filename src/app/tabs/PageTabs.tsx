@@ -176,7 +176,7 @@ export function PageTabs({ scope, home, resolve }: PageTabsProps) {
               <LazyDropdown key={tab.key} trigger={['contextMenu']} menu={menuOf(tab.key)}>
                 <div className={active ? `${styles.tab} ${styles.active}` : styles.tab} onClick={() => show(tab.key)}>
                   <div role="tab" aria-selected={active} tabIndex={active ? 0 : -1} data-key={tab.key} className={styles.label}>
-                    <span data-testid="page-tab" data-key={tab.key}>{tab.title}</span>
+                    <span data-testid="page-tab" data-key={tab.key} className={styles.title} title={tab.title}>{tab.title}</span>
                   </div>
                   {tab.key !== home.key && (
                     <button
