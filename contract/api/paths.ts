@@ -168,6 +168,9 @@ export const CHAT_PATHS = {
   excelFileAdd: '/document/excel/chat/file/add',
 } as const;
 
+/** What one upload may carry, per purpose (issue 27 §5): any signed-in user. */
+export const UPLOAD_PATHS = { limits: '/api/v1/uploads/limits' } as const;
+
 /** Test-case generation (spec §7; issue 14): the AI family under /api/apps. */
 export const TESTCASE_PATHS = {
   generate: '/api/apps/testcase_generation/v2/generate',
