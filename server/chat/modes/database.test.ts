@@ -113,7 +113,8 @@ describe('database chat', () => {
       const sum = await db.checksum();
       const del = await ask(db, '删除所有订单');
       expect(textOf(del)).toMatch(/查询被拒绝：只允许只读查询/);
-      expect(chartOf(del)).toBeUndefined();
+      // The refused SQL is shown, editable, without rows (issue 27 §6).
+      expect(chartOf(del)).toMatchObject({ sql: expect.stringMatching(/DELETE FROM orders/i), columns: [], data: [], db_name: db.database });
       const hidden = await ask(db, '张三的工资是多少');
       expect(textOf(hidden)).toContain('查询被拒绝：不能访问表 salaries');
       expect(JSON.stringify(hidden)).not.toContain(SECRET_MARK);

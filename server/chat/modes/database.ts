@@ -89,6 +89,17 @@ async function attempt(ctx: ModeContext, open: OpenConnection, sql: string, sour
   }
 }
 
+/**
+ * A query that could not run (refused by a gate, or failed) shows why (in the text) and the SQL itself, editable in the answer's
+ * SQL tab so the user can fix it and run it again through the same gates (issue 27 §6); no rows.
+ */
+function refusedFinish(message: string, sql: string, dbName: string): ModeFinish {
+  return {
+    appendText: `\n\n${message}`,
+    chart: { type: 'response_table', sql, columns: [], data: [], truncated: false, db_name: dbName },
+  };
+}
+
 async function runAnswer(ctx: ModeContext, messages: LlmMessage[], answer: string, progress: FinishProgress): Promise<ModeFinish> {
   const parsed = parseModelAnswer(answer);
   if (!parsed) return { appendText: '\n\n（回答中没有可执行的 SQL 查询，未生成结果表。）' };
@@ -107,9 +118,9 @@ async function runAnswer(ctx: ModeContext, messages: LlmMessage[], answer: strin
     } catch (err) {
       if (isAbort(err, ctx.signal)) throw err;
     }
-    if (!corrected) return { appendText: `\n\n${first.message}` };
+    if (!corrected) return refusedFinish(first.message, parsed.sql, open.row.dbName);
     const second = await attempt(ctx, open, corrected, '数据库对话（修正）', progress);
-    if (!second.ok) return { appendText: `\n\n${second.message}` };
+    if (!second.ok) return refusedFinish(second.message, corrected, open.row.dbName);
     return { appendText: `\n\n首次查询未能执行（${first.message}），已自动修正为：\n\n\`\`\`sql\n${corrected}\n\`\`\``, chart: second.finish.chart };
   } finally {
     await releaseConnection(open);
