@@ -47,7 +47,7 @@ async function connectionFor(ctx: ModeContext): Promise<OpenConnection> {
   if (!name) throw badRequest('请先选择数据库连接');
   const row = await visibleConnection(ctx.deps, ctx.viewer, name);
   try {
-    return await openConnection(ctx.deps, row);
+    return await openConnection(ctx.deps, row, ctx.viewer.id);
   } catch (err) {
     if (err instanceof DbError || err instanceof OutboundRefused) throw badRequest(`数据库「${name}」${err.message}`);
     throw err;
