@@ -10,7 +10,7 @@ import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createMyDatabase, createPgDatabase, externalOrSkip, MY_HOST, MY_PORT, type ExternalDb } from '../test-support/external-dbs';
-import { createDuckDbFile } from '../test-support/file-dbs';
+import { createDuckDbFile, createSqliteFile } from '../test-support/file-dbs';
 import { openSession, type ConnSpec, type DbSession, type Limits } from './drivers';
 
 const fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-caps-files-'));
@@ -26,6 +26,7 @@ let myDb: ExternalDb | null = null;
 beforeAll(async () => {
   [pgDb, myDb] = await Promise.all([externalOrSkip(createPgDatabase, 'PostgreSQL'), externalOrSkip(createMyDatabase, 'MariaDB')]);
   await createDuckDbFile(fileDir);
+  createSqliteFile(fileDir);
 }, 60_000);
 afterAll(async () => {
   await pgDb?.drop();
@@ -82,17 +83,23 @@ describe('the byte cap is applied row by row', () => {
     }
   }, 60_000);
 
-  it('DuckDB: a chunk of large rows is converted only up to the cap', async () => {
-    const session = await openSession(config, { dbType: 'duckdb', dbName: 'duckdb', dbHost: '', dbPort: 0, dbUser: '', dbPwd: '', dbPath: 'shop.duckdb' });
-    try {
-      const { result, growthMb } = await heapGrowth(session, `SELECT i, repeat('x', ${MB}) AS pad FROM range(150) t(i)`);
-      expect(result.truncated).toBe(true);
-      expect(result.rows.length).toBe(4);
-      expect(growthMb).toBeLessThan(48);
-    } finally {
-      await session.close();
-    }
-  }, 60_000);
+  // DuckDB hands over chunks of up to 2,048 rows; SQLite's child process reads row by row and sends batches.
+  for (const [kind, file, sql] of [
+    ['duckdb', 'shop.duckdb', `SELECT i, repeat('x', ${MB}) AS pad FROM range(150) t(i)`],
+    ['sqlite', 'shop.sqlite', `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 150) SELECT i, replace(hex(zeroblob(${MB / 2})), '0', 'x') AS pad FROM s`],
+  ] as const) {
+    it(`${kind}: large rows are turned into values only up to the cap`, async () => {
+      const session = await openSession(config, { dbType: kind, dbName: kind, dbHost: '', dbPort: 0, dbUser: '', dbPwd: '', dbPath: file });
+      try {
+        const { result, growthMb } = await heapGrowth(session, sql);
+        expect(result.truncated).toBe(true);
+        expect(result.rows.length).toBe(4);
+        expect(growthMb).toBeLessThan(48);
+      } finally {
+        await session.close();
+      }
+    }, 60_000);
+  }
 });
 
 describe('a capped MariaDB statement ends on the server', () => {
