@@ -83,6 +83,10 @@ export type Config = {
   dbChatTimeoutMs: number;
   dbChatMaxRows: number;
   dbChatMaxBytes: number;
+  /** Sessions statements may hold at once per connection and per user; how long a statement over them waits (D87). */
+  dbChatMaxSessions: number;
+  dbChatMaxPerUser: number;
+  dbChatQueueMs: number;
   /**
    * The one directory (DB_FILE_DIR, resolved) whose files SQLite and DuckDB connections may open, or null: no file
    * connections. Never the root, a system directory, DATA_DIR or a directory holding DATA_DIR (D45).
@@ -381,6 +385,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dbChatTimeoutMs: int(env, 'DB_CHAT_TIMEOUT_MS', 30_000, 100, 3_600_000),
     dbChatMaxRows: int(env, 'DB_CHAT_MAX_ROWS', 1000, 1, 1_000_000),
     dbChatMaxBytes: int(env, 'DB_CHAT_MAX_BYTES', 8 * MIB, 1024, 1024 * MIB),
+    dbChatMaxSessions: int(env, 'DB_CHAT_MAX_SESSIONS', 4, 1, 100),
+    dbChatMaxPerUser: int(env, 'DB_CHAT_MAX_PER_USER', 2, 1, 100),
+    dbChatQueueMs: int(env, 'DB_CHAT_QUEUE_MS', 3000, 0, 60_000),
     dbFileDir: dbFileDir(env, 'DB_FILE_DIR', dataDir, cwd),
   };
 }
