@@ -82,6 +82,8 @@ export function openApiTools(doc: Json): ToolDef[] {
   const used = new Set<string>();
   for (const [path, item] of Object.entries(doc.paths as Json)) {
     if (!isObject(item)) continue;
+    // OpenAPI paths begin with "/": anything else (`@host/…`) would be read as part of the address.
+    if (!path.startsWith('/')) throw badRequest(`OpenAPI 文档中的接口路径必须以 / 开头：${path.slice(0, 100)}`);
     const shared = Array.isArray(item.parameters) ? item.parameters : [];
     for (const method of METHODS) {
       const op = item[method];
@@ -131,12 +133,18 @@ export function openApiRequest(base: string, target: OpenApiTarget, args: Json):
     const value = args[name];
     if (value === undefined || value === null) continue;
     const text = typeof value === 'string' ? value : JSON.stringify(value);
+    // Encoded, "/", "@", "%" and "?" stay inside the segment; a value that would make a "." or ".." segment is refused.
     if (where === 'path') path = path.replaceAll(`{${name}}`, encodeURIComponent(text));
     else if (where === 'query') query.append(name, text);
     else if (!/[\r\n]/.test(text)) headers[name.toLowerCase()] = text;
   }
   if (/\{[^}]+\}/.test(path)) throw badRequest(`缺少路径参数：${/\{([^}]+)\}/.exec(path)?.[1]}`);
+  if (!path.startsWith('/') || path.split('/').some((seg) => /^(\.|%2e){1,2}$/i.test(seg))) {
+    throw badRequest(`路径参数不能是“.”或“..”（${target.path}）`);
+  }
   const url = new URL(base.replace(/\/+$/, '') + path);
+  // The path keeps the base's origin and its own shape (no segment was taken out by the address parser).
+  if (url.origin !== new URL(base).origin) throw badRequest(`接口路径不能改变服务地址（${target.path}）`);
   for (const [k, v] of query) url.searchParams.append(k, v);
   const init: RequestInit = { method: target.method, headers };
   if (target.hasBody && args.body !== undefined) {

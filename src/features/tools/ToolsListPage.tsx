@@ -2,7 +2,7 @@ import { ExperimentOutlined } from '@ant-design/icons';
 import { Alert, App, Breadcrumb, Button, Drawer, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { TOOL_RISKS } from '../../../contract/api/tools-limits';
+import { TOOL_RISKS, type ToolRisk } from '../../../contract/api/tools-limits';
 import type { ToolCallResult, ToolItem } from '../../../contract/api';
 import { hasButton } from '../../lib/storage';
 import { useCallToolMutation, useEditToolMutation, useToolSetsQuery, useToolsQuery } from './api';
@@ -11,7 +11,7 @@ import styles from './tools.module.css';
 
 const SCREEN = '/toolsBase';
 const RISK_COLOR: Record<string, string> = { read: 'green', write: 'orange', send: 'red' };
-const RISK_OPTIONS = Object.entries(TOOL_RISKS).map(([value, label]) => ({ value, label }));
+const RISK_OPTIONS = (Object.keys(TOOL_RISKS) as ToolRisk[]).map((value) => ({ value, label: TOOL_RISKS[value] }));
 
 /** The input of one field; Form.Item's value, checked and onChange are passed through. */
 function FieldInput({ field, ...bound }: { field: SchemaField } & Record<string, unknown>) {
@@ -131,7 +131,7 @@ export function ToolsListPage() {
   const set = sets.data?.find((s) => s.id === setId);
   const canEdit = hasButton(SCREEN, 'edit');
 
-  const save = async (tool: ToolItem, patch: { enabled?: boolean; risk?: string }) => {
+  const save = async (tool: ToolItem, patch: { enabled?: boolean; risk?: ToolRisk }) => {
     const next = await editTool({ tool_id: tool.id, ...patch }).unwrap();
     void message.success(patch.enabled === undefined ? `“${next.name}”的风险类别已改为${next.risk_name}` : `已${next.enabled ? '启用' : '停用'}“${next.name}”`);
   };
@@ -170,7 +170,7 @@ export function ToolsListPage() {
           {
             key: 'risk', title: '风险类别', width: 140,
             render: (_v, tool) => (canEdit
-              ? <Select size="small" value={tool.risk} options={RISK_OPTIONS} style={{ width: 110 }} onChange={(risk) => void save(tool, { risk })} aria-label={`${tool.name} 风险类别`} />
+              ? <Select size="small" value={tool.risk as ToolRisk} options={RISK_OPTIONS} style={{ width: 110 }} onChange={(risk: ToolRisk) => void save(tool, { risk })} aria-label={`${tool.name} 风险类别`} />
               : <Tag color={RISK_COLOR[tool.risk]}>{tool.risk_name}</Tag>),
           },
           {
