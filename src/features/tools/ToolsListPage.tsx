@@ -2,7 +2,7 @@ import { ExperimentOutlined } from '@ant-design/icons';
 import { Alert, App, Breadcrumb, Button, Drawer, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { TOOL_RISKS, type ToolRisk } from '../../../contract/api/tools-limits';
+import { TOOL_LIMITS, TOOL_RISKS, type ToolRisk } from '../../../contract/api/tools-limits';
 import type { ToolCallResult, ToolItem } from '../../../contract/api';
 import { hasButton } from '../../lib/storage';
 import { useCallToolMutation, useEditToolMutation, useToolSetsQuery, useToolsQuery } from './api';
@@ -29,6 +29,18 @@ function FieldInput({ field, ...bound }: { field: SchemaField } & Record<string,
     default:
       return <Input {...bound} />;
   }
+}
+
+/** What a 写入 / 对外发送 call will do and every argument it sends, scrollable. */
+function ConfirmArguments({ tool, args }: { tool: ToolItem; args: Record<string, unknown> }) {
+  const text = JSON.stringify(args, null, 2);
+  return (
+    <>
+      该工具的风险类别为“{tool.risk_name}”：调用可能{tool.risk === 'send' ? '向外部发送数据' : '写入或修改数据'}，且无法撤销。
+      <div className={styles.confirmLabel}>将发送的全部参数（共 {text.length} 个字符{text.length > 2000 ? '，请滚动查看全部' : ''}）：</div>
+      <pre className={styles.confirmArgs} aria-label="调用参数" tabIndex={0}>{text}</pre>
+    </>
+  );
 }
 
 type Outcome = { ok: true; result: ToolCallResult } | { ok: false; message: string };
@@ -63,7 +75,10 @@ function TryPanel({ tool, onClose }: { tool: ToolItem; onClose: () => void }) {
       return;
     }
     if (tool.risk === 'read') await call_(args);
-    else setAsking(args);
+    // The user confirms exactly what is sent: all of it, or nothing when it is too long to review.
+    else if (new TextEncoder().encode(JSON.stringify(args)).byteLength > TOOL_LIMITS.argumentsMaxBytes) {
+      setOutcome({ ok: false, message: `调用参数过长（超过 ${TOOL_LIMITS.argumentsMaxBytes / 1024} KB），无法完整确认，请缩短后再调用` });
+    } else setAsking(args);
   };
 
   return (
@@ -92,7 +107,7 @@ function TryPanel({ tool, onClose }: { tool: ToolItem; onClose: () => void }) {
           role="alertdialog"
           style={{ marginBottom: 16 }}
           title={`确认调用“${tool.name}”？`}
-          description={`该工具的风险类别为“${tool.risk_name}”：调用可能${tool.risk === 'send' ? '向外部发送数据' : '写入或修改数据'}，且无法撤销。`}
+          description={<ConfirmArguments tool={tool} args={asking} />}
           action={
             <Space orientation="vertical">
               <Button type="primary" size="small" danger onClick={() => void call_(asking)}>确认调用</Button>
