@@ -77,6 +77,8 @@ export type Config = {
   llmContextTokens: number;
   /** Hosts and CIDRs the server may reach besides public and private addresses (database connections, tools). */
   outboundAllow: OutboundRule;
+  /** Longest answer read from a tool service (MCP and OpenAPI alike), counted while reading (D88). */
+  toolResponseMaxBytes: number;
   /** Key of connection passwords at rest (DB_SECRET_KEY); null: DATA_DIR/db-secret.key. */
   dbSecretKey: Buffer | null;
   /** Database chat: statement timeout enforced by the database, row cap and byte cap of one result. */
@@ -381,6 +383,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 20),
     ...llm(env),
     outboundAllow: outboundAllow(env, 'OUTBOUND_ALLOW'),
+    toolResponseMaxBytes: int(env, 'TOOL_RESPONSE_MAX_BYTES', 256 * 1024, 1024, 64 * MIB),
     dbSecretKey: secretKeyOf(env, 'DB_SECRET_KEY'),
     dbChatTimeoutMs: int(env, 'DB_CHAT_TIMEOUT_MS', 30_000, 100, 3_600_000),
     dbChatMaxRows: int(env, 'DB_CHAT_MAX_ROWS', 1000, 1, 1_000_000),

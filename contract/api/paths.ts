@@ -204,6 +204,8 @@ export const TOOL_PATHS = {
   list: '/api/v1/tools/list',
   edit: '/api/v1/tools/edit',
   call: '/api/v1/tools/call',
+  /** The grant picker's departments: names only (D88). */
+  depts: '/api/v1/tools/depts',
 } as const;
 
 /** Database chat connections (spec §7, DB-GPT's paths) and the SQL editor's run call (DB-GPT's editor). */

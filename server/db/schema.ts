@@ -511,6 +511,8 @@ export const toolSets = pgTable('tool_sets', {
   url: text('url').notNull().default(''),
   spec: text('spec').notNull().default(''),
   credentialEnc: text('credential_enc'),
+  /** The origin the credential was typed for; '' (sets from before D88): where the set points now. */
+  credentialOrigin: text('credential_origin').notNull().default(''),
   authHeader: text('auth_header').notNull().default(''),
   description: text('description').notNull().default(''),
   secrecy: text('secrecy').notNull().references(() => secrecyGrades.code),
