@@ -1,10 +1,11 @@
 import path from 'node:path';
+import { loginConfig, type LoginConfig } from './config-login';
 import { checkPasswordPolicy } from './identity/password-policy';
 import { parseKey } from './sqlbase/secret';
 import { EMPTY_RULE, parseOutboundAllow, type OutboundRule } from './sqlbase/outbound';
 
 /** Validated server configuration, built once at start from the environment. */
-export type Config = {
+export type Config = LoginConfig & {
   host: string;
   port: number;
   dataDir: string;
@@ -382,6 +383,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dbChatMaxRows: int(env, 'DB_CHAT_MAX_ROWS', 1000, 1, 1_000_000),
     dbChatMaxBytes: int(env, 'DB_CHAT_MAX_BYTES', 8 * MIB, 1024, 1024 * MIB),
     dbFileDir: dbFileDir(env, 'DB_FILE_DIR', dataDir, cwd),
+    ...loginConfig(env, (name, zh, en) => new ConfigError(name, zh, en)),
   };
 }
 
