@@ -12,8 +12,9 @@ import { TEST_DEMO_PASSWORD } from '../../test-support/test-config';
 let t: TestApp;
 let refusing: TestApp;
 let sm2: TestApp;
+const logLines: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { logLevel: 'info' }, logStream: { write: (line) => void logLines.push(line) } });
   refusing = await createTestApp({ config: { loginPlainPassword: 'refuse' } });
   sm2 = await createTestApp({ config: { loginCrypto: 'sm2' } });
 });
@@ -158,6 +159,18 @@ describe('password change and first sign-in with encrypted passwords', () => {
       newPassword: seal(key, 'newPassword', 'zhangwei', 'whatever secret 12'),
     });
     expect(res.json()).toEqual(refusal('原密码不正确'));
+  });
+});
+
+describe('logs', () => {
+  it('never hold a password or a ciphertext, refused or not', async () => {
+    const url = await sealedTokenUrl(t.app, 'demo', TEST_DEMO_PASSWORD);
+    await get(t, url);
+    await get(t, url);
+    const sealed = new URLSearchParams(url.split('?')[1]).get('password')!;
+    expect(logLines.length).toBeGreaterThan(10);
+    const text = logLines.join('\n');
+    for (const secret of [TEST_DEMO_PASSWORD, 'first own secret 77', sealed.slice(9, 40), 'enc1:', 'enc1%3A']) expect(text).not.toContain(secret);
   });
 });
 
