@@ -38,6 +38,7 @@ import { uploadLimitsRoute } from './routes/upload-limits';
 import { sessionActionRoutes } from './routes/auth/session-actions';
 import { sessionInfoRoutes } from './routes/auth/session-info';
 import { tokenRoute } from './routes/auth/token';
+import { loginKeyRoute } from './routes/auth/login-key';
 import { unlockRoute } from './routes/auth/unlock';
 import { healthRoutes } from './routes/health';
 
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerAudit(app, deps);
   await app.register(healthRoutes(() => database.ping(), config.logLevel));
   await app.register(tokenRoute(deps));
+  await app.register(loginKeyRoute(deps));
   await app.register(sessionInfoRoutes(deps));
   await app.register(sessionActionRoutes(deps));
   await app.register(licenseRoute(deps));

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
     ['INITIAL_ADMIN_PASSWORD', 'short'], ['DEMO_PASSWORD', 'password123'], ['HOST', 'a b'],
     ['UPLOAD_MAX_REQUEST_BYTES', '1k'], ['UPLOAD_ZIP_MAX_BYTES', '1000'], ['UPLOAD_ZIP_MAX_RATIO', '1'], ['UPLOAD_ZIP_MAX_RATIO', '5000'],
     ['UPLOAD_ZIP_MAX_ENTRIES', '0'], ['PGLITE_SHARED_BUFFERS_MB', '0'], ['PGLITE_SHARED_BUFFERS_MB', '128MB'], ['FILES_DIR', '/'], ['FILES_DIR', '/etc'], ['FILES_DIR', './data'],
+    ['LOGIN_CRYPTO', 'des'], ['LOGIN_PLAIN_PASSWORD', 'maybe'],
   ])('stops on a bad %s (%s) with a message naming it in Chinese and English', (name, value) => {
     let error: unknown;
     try {
@@ -62,6 +63,8 @@ describe('loadConfig', () => {
     expect(set.dbChatMaxRows).toBe(50);
     expect(() => loadConfig({ OUTBOUND_ALLOW: '10.0.0.0/40' })).toThrow('配置项 OUTBOUND_ALLOW 无效');
     expect(() => loadConfig({ DB_SECRET_KEY: 'short' })).toThrow('配置项 DB_SECRET_KEY 无效');
+    expect(loadConfig({})).toMatchObject({ loginCrypto: 'rsa', loginPlainPassword: 'accept' });
+    expect(loadConfig({ LOGIN_CRYPTO: 'SM2', LOGIN_PLAIN_PASSWORD: 'refuse' })).toMatchObject({ loginCrypto: 'sm2', loginPlainPassword: 'refuse' });
     expect(() => loadConfig({ DB_CHAT_TIMEOUT_MS: '5' })).toThrow('配置项 DB_CHAT_TIMEOUT_MS 无效');
   });
 
@@ -97,7 +100,7 @@ describe('.env.example', () => {
       const m = /^([A-Z_]+)=(.*)$/.exec(line);
       if (m) env[m[1]] = m[2];
     }
-    const source = fs.readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
+    const source = ['./config.ts', './config-login.ts'].map((f) => fs.readFileSync(new URL(f, import.meta.url), 'utf8')).join('\n');
     const read = [...source.matchAll(/\(env, '([A-Z_]+)'/g)].map((m) => m[1]);
     expect(read.length).toBeGreaterThanOrEqual(20);
     expect(Object.keys(env).sort()).toEqual([...new Set(read)].sort());

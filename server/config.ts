@@ -1,10 +1,11 @@
 import path from 'node:path';
+import { loginConfig, type LoginConfig } from './config-login';
 import { checkPasswordPolicy } from './identity/password-policy';
 import { parseKey } from './sqlbase/secret';
 import { EMPTY_RULE, parseOutboundAllow, type OutboundRule } from './sqlbase/outbound';
 
 /** Validated server configuration, built once at start from the environment. */
-export type Config = {
+export type Config = LoginConfig & {
   host: string;
   port: number;
   dataDir: string;
@@ -392,6 +393,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dbChatMaxPerUser: int(env, 'DB_CHAT_MAX_PER_USER', 2, 1, 100),
     dbChatQueueMs: int(env, 'DB_CHAT_QUEUE_MS', 3000, 0, 60_000),
     dbFileDir: dbFileDir(env, 'DB_FILE_DIR', dataDir, cwd),
+    ...loginConfig(env, (name, zh, en) => new ConfigError(name, zh, en)),
   };
 }
 

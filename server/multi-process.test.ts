@@ -10,6 +10,7 @@ import {
   ACCOUNT_PATHS, AUTH_PATHS, CHAT_PATHS, KNOWLEDGE_PATHS, ROLE_PATHS, STREAM_DONE, USER_PATHS, type ChatMessage,
 } from '../contract/api';
 import { startFakeLlm, type FakeLlm } from '../tests/support/fake-llm';
+import { seal } from './test-support/login-cipher';
 import { multipartBody } from './test-support/multipart';
 import { startRoundRobinProxy, type RoundRobinProxy } from './test-support/round-robin-proxy';
 import { startCluster, type Cluster } from './test-support/server-processes';
@@ -155,6 +156,14 @@ describe.skipIf(!ADMIN_URL)('three server processes on one PostgreSQL behind a r
     const out = await call('POST', AUTH_PATHS.logout, 'wangfang', { username: 'wangfang' });
     expect(out.status, JSON.stringify(out.body)).toBe(200);
     for (const a of await everyProcess(() => call('GET', AUTH_PATHS.userDetail, 'wangfang'))) expect(a.status).toBe(401);
+  });
+
+  it('encrypted sign-in (D91): one key on every process; a nonce from one, spent on another, is refused on all', async () => {
+    const keys = (await everyProcess(() => call('GET', AUTH_PATHS.loginKey))).map((a) => a.body.results);
+    expect(new Set(keys.map((k) => k.publicKey)).size).toBe(1);
+    const url = `${AUTH_PATHS.token}?${new URLSearchParams({ grant_type: 'password', username: 'lina', password: seal(keys[0], 'password', 'lina', TEST_DEMO_PASSWORD) })}`;
+    expect((await call('GET', url)).status).toBe(200);
+    for (const a of await everyProcess(() => call('GET', url))) expect(a.body.message).toMatch(/^参数 password 已使用过/);
   });
 
   it('counts failed sign-ins across processes: the lock holds on every process, and an unlock lifts it everywhere', async () => {

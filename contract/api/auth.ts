@@ -3,11 +3,17 @@ import { Grade, RoleRef, UserInfo } from './identity';
 
 export { AUTH_PATHS } from './paths';
 
-/** Query of the token call (password grant). */
+/**
+ * Longest password field: an encrypted password (`enc1:…`, D91) of the longest plain one. A plain password is held
+ * to 128 characters by the routes, with the same message the schema gave.
+ */
+const PASSWORD_FIELD_MAX = 2048;
+
+/** Query of the token call (password grant); `password` plain or encrypted (D91). */
 export const TokenQuery = Type.Object({
   grant_type: Type.Literal('password'),
   username: Type.String({ minLength: 1, maxLength: 64 }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
+  password: Type.String({ minLength: 1, maxLength: PASSWORD_FIELD_MAX }),
 });
 export type TokenQuery = Static<typeof TokenQuery>;
 
@@ -60,15 +66,25 @@ export type UserDetail = Static<typeof UserDetail>;
 /** Body of logout. */
 export const LogoutBody = Type.Object({ username: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
 
-/** Body of the own-password change. */
+/** Body of the own-password change; each field plain or encrypted (D91). */
 export const PasswordChangeBody = Type.Object(
   {
-    oldPassword: Type.String({ minLength: 1, maxLength: 128 }),
-    newPassword: Type.String({ minLength: 1, maxLength: 128 }),
+    oldPassword: Type.String({ minLength: 1, maxLength: PASSWORD_FIELD_MAX }),
+    newPassword: Type.String({ minLength: 1, maxLength: PASSWORD_FIELD_MAX }),
   },
   { additionalProperties: false },
 );
 export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
+
+/** Answer of login-key (D91). */
+export const LoginKeyAnswer = Type.Object({
+  alg: Type.Union([Type.Literal('rsa'), Type.Literal('sm2')]),
+  publicKey: Type.String(),
+  nonce: Type.String(),
+  serverTime: Type.Number(),
+  expiresIn: Type.Number(),
+  plainRefused: Type.Boolean(),
+});
 
 /** Licence information. */
 export const License = Type.Object({

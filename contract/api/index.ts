@@ -2,6 +2,7 @@ export * from './envelope';
 export * from './errors';
 export * from './identity';
 export * from './auth';
+export * from './login-cipher';
 export * from './account';
 export * from './paths';
 export * from './audit-actions';

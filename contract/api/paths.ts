@@ -3,6 +3,8 @@
 /** Paths of sign-in and session calls (spec §7, plus the ones the spec leaves unnamed). */
 export const AUTH_PATHS = {
   token: '/api/login/webapi/auth/open/oauth-token',
+  /** Public key, algorithm and a one-time nonce for encrypting a password (D91; unnamed in the spec). */
+  loginKey: '/api/login/webapi/auth/open/login-key',
   validate: '/api/sysMgr/webapi/account-strategy/validate',
   userDetail: '/api/sysMgr/home-page/user-detail',
   logout: '/api/sysMgr/webapi/admin-monitor/logout',

@@ -13,3 +13,4 @@ export * from './dict-options';
 export * from './testcase-limits';
 export * from './tools-limits';
 export * from './upload-limits';
+export * from './login-cipher';

@@ -565,3 +565,6 @@ export const chatToolCalls = pgTable('chat_tool_calls', {
   createdAt: at('created_at').notNull().defaultNow(),
   decidedAt: at('decided_at'),
 }, (t) => [index('chat_tool_calls_round_idx').on(t.dialogueId, t.round, t.seq)]);
+
+// Encrypted passwords (D91), in their own file.
+export * from './schema-login';

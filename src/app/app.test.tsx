@@ -4,6 +4,7 @@ import { AUTH_PATHS, KNOWLEDGE_PATHS, USER_PATHS } from '../../contract/api/runt
 import { getToken } from '../lib/storage';
 import { installFakeServer } from '../test/fake-adapter';
 import { aiOk, ok, strategy, tokenReply, userDetail } from '../test/factories';
+import { fakeLoginKey } from '../test/login-key';
 import { renderApp, renderSignedIn } from '../test/render-app';
 import { fakeNotifier } from '../test/fake-notifier';
 import { notify, setNotifier } from '../lib/notify';
@@ -51,6 +52,7 @@ describe('app shell', () => {
 
   it('after a deep link and signing in, the 登录信息无效 toast is closed on the page the user lands on', async () => {
     const server = installFakeServer({
+      ...(await fakeLoginKey()).routes,
       [`GET ${AUTH_PATHS.token}`]: tokenReply(),
       [`POST ${AUTH_PATHS.validate}`]: ok(strategy()),
       [`GET ${AUTH_PATHS.userDetail}`]: ok(userDetail()),

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import { badRequest } from '../../http-error';
 import { ok } from '../../http/envelope';
 import { writeAudit } from '../../identity/audit';
+import { readPasswords } from '../../identity/login-cipher/read-password';
 import { changeOwnPassword } from '../../identity/password-change';
 import { revokeSession } from '../../identity/sessions';
 import { actorOf, sessionOf } from '../request-meta';
@@ -30,7 +31,9 @@ export function sessionActionRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       config: signedIn,
       schema: { querystring: NoQuery, body: PasswordChangeBody, response: { 200: MgmtEnvelope(Type.Null()) } },
     }, async (request) => {
-      await changeOwnPassword(deps, sessionOf(request), request.body, actorOf(request));
+      const session = sessionOf(request);
+      const passwords = await readPasswords(deps, session.user.username, request.body);
+      await changeOwnPassword(deps, session, passwords, actorOf(request));
       return ok(null);
     });
   };

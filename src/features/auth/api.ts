@@ -2,12 +2,14 @@ import { AUTH_PATHS } from '../../../contract/api/runtime';
 import type { AccountStrategy, MgmtResult, TokenResponse, UserDetail } from '../../../contract/api';
 import { http, unwrapMgmt } from '../../lib/http';
 import { visitorId } from '../../lib/fingerprint';
+import { encryptPasswords } from './login-cipher';
 
 // Sign-in calls are silent: the sign-in screen explains failures itself (spec §8, login rows).
 
-/** Password grant: the access token for the credentials. */
+/** Password grant: the access token for the credentials; the password goes encrypted (D91), never in clear. */
 export async function requestToken(username: string, password: string): Promise<string> {
-  const params = { grant_type: 'password', username, password };
+  const sealed = await encryptPasswords(username, { password });
+  const params = { grant_type: 'password', username, password: sealed.password };
   const response = await http.get<TokenResponse>(AUTH_PATHS.token, { params, silent: true });
   return response.data.access_token;
 }
@@ -26,9 +28,10 @@ export async function fetchUserDetail(token?: string): Promise<UserDetail> {
   return unwrapMgmt(response.data);
 }
 
-/** Changes the signed-in user's own password. */
-export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
-  await http.put(AUTH_PATHS.password, { oldPassword, newPassword }, { silent: true });
+/** Changes the signed-in user's own password (first sign-in); both passwords go encrypted (D91). */
+export async function changePassword(username: string, oldPassword: string, newPassword: string): Promise<void> {
+  const body = await encryptPasswords(username, { oldPassword, newPassword });
+  await http.put(AUTH_PATHS.password, body, { silent: true });
 }
 
 /** Tells the server to end the session; the token is passed explicitly as storage may already be cleared. */

@@ -29,5 +29,8 @@ export function loginFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 429) return text ? `${MESSAGES.loginFailed}：${text}` : MESSAGES.loginFailed;
   if (text.includes('Account locked')) return lockedMessage(lockedUntil);
   if (DENIED.some((d) => text.includes(d))) return MESSAGES.loginWrongPassword;
+  // The server's or the password encryption's own explanation (D91: stale, refused plain, no secure context).
+  const own = error instanceof ApiError ? (error.status === 400 ? text : '') : error instanceof Error ? error.message : '';
+  if (/[\u4e00-\u9fff]/.test(own)) return `${MESSAGES.loginFailed}：${own}`;
   return MESSAGES.loginFailed;
 }

@@ -68,7 +68,7 @@ export function useSignIn(onSignedIn: (userId: number) => void) {
     if (!forced) return null;
     const { changePassword, requestToken } = await authApi();
     try {
-      await changePassword(oldPassword, newPassword);
+      await changePassword(forced.username, oldPassword, newPassword);
     } catch (e) {
       return (e instanceof ApiError && serverMessage(e.body)) || '修改密码失败';
     }

@@ -1,6 +1,7 @@
 import { App, Button, Card, Form, Input } from 'antd';
 import { getUserInfo } from '../../lib/storage';
 import { confirmPasswordRules, newPasswordRules, passwordRulesHint } from '../../lib/password-rules';
+import { encryptPasswords } from '../auth/login-cipher';
 import { useChangeOwnPasswordMutation } from './api';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
@@ -12,7 +13,15 @@ export function ChangePasswordCard() {
   const { message } = App.useApp();
 
   async function submit({ oldPassword, newPassword }: Values) {
-    const result = await change({ oldPassword, newPassword });
+    let body: { oldPassword: string; newPassword: string };
+    try {
+      // Never in clear (D91): encrypted for this account with a fresh nonce from the server.
+      body = await encryptPasswords(getUserInfo()?.username ?? '', { oldPassword, newPassword });
+    } catch (e) {
+      void message.error(e instanceof Error && /[\u4e00-\u9fff]/.test(e.message) ? e.message : '修改密码失败', 5);
+      return;
+    }
+    const result = await change(body);
     if ('error' in result) {
       const reason = (result.error as { message?: string } | undefined)?.message;
       void message.error(reason || '修改密码失败', 5);

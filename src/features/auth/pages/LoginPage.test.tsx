@@ -1,19 +1,24 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { AUTH_PATHS } from '../../../../contract/api/runtime';
 import { getToken, getUserInfo, getAllFunc } from '../../../lib/storage';
 import { installFakeServer, type FakeHandler, type FakeReply } from '../../../test/fake-adapter';
 import { ok, strategy, tokenReply, userDetail } from '../../../test/factories';
+import { fakeLoginKey, type FakeLoginKey } from '../../../test/login-key';
 import { LoginPage } from './LoginPage';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
+let loginKey: FakeLoginKey;
+beforeAll(async () => {
+  loginKey = await fakeLoginKey();
+});
 
 function serve(routes: Record<string, FakeHandler | FakeReply>) {
-  const server = installFakeServer(routes);
+  const server = installFakeServer({ ...loginKey.routes, ...routes });
   restore = server.restore;
   return server;
 }
@@ -58,11 +63,26 @@ describe('login page', () => {
     expect(getToken()).toBe('tok-1');
     expect(getUserInfo()?.username).toBe('demo');
     expect(getAllFunc()).toEqual(['/knowledgeBase']);
-    const tokenCall = server.calls[0];
-    expect(tokenCall.params).toEqual({ grant_type: 'password', username: 'demo', password: 'Demo#2026pass' });
+    expect(server.calls[0].url).toBe(AUTH_PATHS.loginKey);
+    const tokenCall = server.calls[1];
+    expect(tokenCall.params).toEqual({ grant_type: 'password', username: 'demo', password: expect.stringMatching(/^enc1:rsa:/) });
     const detailCall = server.calls.find((c) => c.url === AUTH_PATHS.userDetail)!;
     expect(detailCall.headers.get('Authorization')).toBe('Bearer tok-1');
     expect((detailCall.params as { visitorId: string }).visitorId).toMatch(/^[0-9a-f]{14}$/);
+  });
+
+  it('never puts the typed password in the sign-in request: it goes encrypted with a fresh nonce (D91)', async () => {
+    const server = serve(signInRoutes());
+    const { user } = renderLogin('/login?redirect=%2Fprofile');
+    await submit(user, 'demo', 'Demo#2026pass');
+    await screen.findByText('个人中心页');
+    const token = server.calls.find((c) => c.url.includes(AUTH_PATHS.token))!;
+    const sent = JSON.stringify({ url: token.url, params: token.params, data: token.data });
+    expect(sent).not.toContain('Demo#2026pass');
+    expect(sent).not.toContain(encodeURIComponent('Demo#2026pass'));
+    const password = (token.params as Record<string, string>).password;
+    expect(password).toMatch(/^enc1:rsa:/);
+    expect(await loginKey.open(password)).toMatchObject({ p: 'Demo#2026pass', u: 'demo', f: 'password', n: expect.stringMatching(/^nonce-\d+$/) });
   });
 
   it('sends a system account without a redirect to /sysMgr', async () => {
@@ -151,7 +171,11 @@ describe('login page', () => {
     await screen.findByText('个人中心页');
     expect(router.state.location.pathname).toBe('/profile');
     const put = server.calls.find((c) => c.method === 'put')!;
-    expect(JSON.parse(put.data as string)).toEqual({ oldPassword: 'Initial#pass1', newPassword: 'Brand#new2026' });
+    // Both passwords go encrypted for this account and field (D91), never in clear.
+    expect(put.data as string).not.toMatch(/Initial#pass1|Brand#new2026/);
+    const body = JSON.parse(put.data as string) as { oldPassword: string; newPassword: string };
+    expect(await loginKey.open(body.oldPassword)).toMatchObject({ p: 'Initial#pass1', u: 'demo', f: 'oldPassword' });
+    expect(await loginKey.open(body.newPassword)).toMatchObject({ p: 'Brand#new2026', u: 'demo', f: 'newPassword' });
     expect(getToken()).toBe('tok-2');
   });
 
