@@ -25,6 +25,7 @@ const WORD_START = /[A-Za-z_\u0080-\uffff]/;
 /** Spaces a user might paste that one reader takes as a space and another as part of a name. */
 const ODD_SPACE = /[\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]/;
 /** Control characters other than tab, line feed and carriage return (a NUL ends the text for some readers). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** The simple escapes of E'' strings (octal, hex and Unicode ones are kept as written in `value`). */
@@ -62,7 +63,8 @@ class Lexer {
       } else if (c === '*' && next === '/') no(`${COMMENT}：出现了注释结束符 */`);
       else if (c === '#' && isMy(this.dialect)) no(`${COMMENT}：MySQL 把 # 之后的文字当作注释`);
       else if (c === "'") this.string("'", isPgLike(this.dialect) ? 'standard' : 'plain');
-      else if (c === '"') isMy(this.dialect) ? this.string('"', 'plain') : this.quotedName('"', '"');
+      else if (c === '"' && isMy(this.dialect)) this.string('"', 'plain');
+      else if (c === '"') this.quotedName('"', '"');
       else if (c === '`' && (isMy(this.dialect) || this.dialect === 'sqlite')) this.quotedName('`', '`');
       else if (c === '[' && this.dialect === 'sqlite') this.quotedName('[', ']');
       else if (c === '$' && isPgLike(this.dialect)) this.dollar();
