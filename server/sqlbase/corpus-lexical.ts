@@ -44,6 +44,8 @@ export const MYSQL_LEXICAL: Attempt[] = [
   { sql: "SELECT 'x -- y # z /*! w */' AS s", harmless: true },
   { sql: 'SELECT `id` FROM orders WHERE id = 1', harmless: true },
   { sql: 'SELECT "region" AS s FROM orders WHERE id = 1', harmless: true },
+  { sql: `SELECT id FROM orders WHERE region <> 'x'' ${hidden} -- ' LIMIT 1`, harmless: true },
+  { sql: "SELECT N'中文' AS s", harmless: true },
   { sql: 'SELECT 1 - -1 AS n', harmless: true },
 ];
 
@@ -64,6 +66,9 @@ export const PG_LEXICAL: Attempt[] = [
   { sql: 'SELECT 1 AS a$b$, $x$--$x$ AS s', harmless: true },
   { sql: 'SELECT "id" FROM orders WHERE id = 1', harmless: true },
   { sql: "SELECT U&'\\0041' AS s", harmless: true },
+  { sql: 'SELECT U&"id" FROM orders WHERE id = 1', harmless: true },
+  { sql: "SELECT B'101' AS s", harmless: true },
+  { sql: `SELECT id FROM orders WHERE region <> 'x'' ${hidden} -- ' LIMIT 1`, harmless: true },
   { sql: 'SELECT 1 - -1 AS n', harmless: true },
 ];
 
@@ -79,6 +84,7 @@ export const SQLITE_LEXICAL: Attempt[] = [
   { sql: `SELECT id FROM orders WHERE region = 'a\\' ${hidden}, '` },
   { sql: 'SELECT id, `region`, "amount" FROM orders WHERE id = 1', harmless: true },
   { sql: "SELECT '-- /* */ #' AS s", harmless: true },
+  { sql: `SELECT id FROM orders WHERE region <> 'x'' ${hidden} -- ' LIMIT 1`, harmless: true },
 ];
 
 export const DUCKDB_LEXICAL: Attempt[] = [
@@ -89,5 +95,7 @@ export const DUCKDB_LEXICAL: Attempt[] = [
   { sql: "SELECT 'a''b' AS s", harmless: true },
   { sql: "SELECT 'a\\' AS s", harmless: true },
   { sql: "SELECT $$; DELETE FROM orders; -- $$ AS s", harmless: true },
+  { sql: "SELECT E'a\\'b' AS s", harmless: true },
+  { sql: `SELECT id FROM orders WHERE region <> 'x'' ${hidden} -- ' LIMIT 1`, harmless: true },
   { sql: 'SELECT "id" FROM orders WHERE id = 1', harmless: true },
 ];
