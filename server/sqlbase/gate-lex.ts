@@ -140,30 +140,35 @@ class Lexer {
     this.i = j + 1;
   }
 
+  /** A sticky pattern matched at the current position (no copy of the rest of the text per token). */
+  private match(pattern: RegExp): RegExpExecArray | null {
+    pattern.lastIndex = this.i;
+    return pattern.exec(this.sql);
+  }
+
   /** `$1` (a parameter) or a dollar-quoted string `$tag$ … $tag$` (PostgreSQL, DuckDB). */
   private dollar(): void {
-    const rest = this.sql.slice(this.i);
-    const param = /^\$[0-9]+/.exec(rest);
+    const param = this.match(/\$[0-9]+/y);
     if (param) {
       this.tokens.push({ kind: 'param', text: param[0] });
       this.i += param[0].length;
       return;
     }
-    const open = /^\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/.exec(rest);
+    const open = this.match(/\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/y);
     if (!open) {
       this.tokens.push({ kind: 'symbol', text: '$' });
       this.i++;
       return;
     }
-    const end = rest.indexOf(open[0], open[0].length);
+    const body = this.i + open[0].length;
+    const end = this.sql.indexOf(open[0], body);
     if (end < 0) no(`字符串缺少结束的 ${open[0]}`);
-    const text = rest.slice(0, end + open[0].length);
-    this.tokens.push({ kind: 'string', text, value: rest.slice(open[0].length, end) });
-    this.i += text.length;
+    this.tokens.push({ kind: 'string', text: this.sql.slice(this.i, end + open[0].length), value: this.sql.slice(body, end) });
+    this.i = end + open[0].length;
   }
 
   private number(): void {
-    const m = /^(?:0x[0-9a-f]+|[0-9]*\.?[0-9]+(?:e[+-]?[0-9]+)?\.?)/i.exec(this.sql.slice(this.i)) as RegExpExecArray;
+    const m = this.match(/(?:0x[0-9a-f]+|[0-9]*\.?[0-9]+(?:e[+-]?[0-9]+)?\.?)/iy) as RegExpExecArray;
     // MySQL names may begin with digits (`1abc`): read on as a word.
     if (isMy(this.dialect) && /[A-Za-z_$\u0080-\uffff]/.test(this.sql[this.i + m[0].length] ?? '')) return this.word();
     this.tokens.push({ kind: 'number', text: m[0] });
@@ -172,7 +177,7 @@ class Lexer {
 
   /** A bare word; a prefix glued to a quote makes a special string (E'…', U&'…' in PostgreSQL and DuckDB). */
   private word(): void {
-    const m = /^[A-Za-z0-9_$\u0080-\uffff]+/.exec(this.sql.slice(this.i)) as RegExpExecArray;
+    const m = this.match(/[A-Za-z0-9_$\u0080-\uffff]+/y) as RegExpExecArray;
     let word = m[0];
     if (ODD_SPACE.test(word)) word = word.slice(0, word.search(ODD_SPACE));
     const start = this.i;
