@@ -1,5 +1,5 @@
-// The gate and the database must read a statement the same way (D86). For every comment and quoting form of each
-// dialect: the hostile ones are refused before they reach a parser; for the ones let through, the tables the
+// The gate and the database must read a statement the same way (D86). For each dialect's whole attack corpus, with
+// every comment and quoting form among it: the hostile ones are refused by the gate; for the ones let through, the tables the
 // server's own plan reads (EXPLAIN on the real PostgreSQL, MariaDB, SQLite and DuckDB) are among the tables the gate
 // checked, and the string literals the server returns are the ones the gate's lexer read.
 import fs from 'node:fs';
@@ -9,9 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createMyDatabase, createPgDatabase, externalOrSkip } from '../test-support/external-dbs';
 import { createDuckDbFile, createSqliteFile } from '../test-support/file-dbs';
-import { DUCKDB_LEXICAL, MYSQL_LEXICAL, PG_LEXICAL, SQLITE_LEXICAL } from './corpus-lexical';
-import type { Attempt } from './corpus';
-import { DUCKDB_FILE_OPTIONS } from './driver-duckdb';
+import { DUCKDB_CORPUS, MYSQL_CORPUS, PG_CORPUS, SQLITE_CORPUS, type Attempt } from './corpus';
 import { openSession, type DbSession } from './drivers';
 import { gate, visibleSchemaOf } from './execute';
 import { lexSql } from './gate-lex';
@@ -64,23 +62,25 @@ async function serverTables(kind: string, session: DbSession, sql: string): Prom
     const byPage = new Map(master.map((m) => [Number(m.rootpage), String(m.tbl_name)]));
     return plan.filter((p) => p.opcode === 'OpenRead').map((p) => byPage.get(Number(p.p2)) ?? `page ${String(p.p2)}`);
   }
-  // DuckDB: the physical plan, from the file opened with the driver's own options (the driver runs SELECTs only).
+  // DuckDB: the binder's plan before the optimizer (which answers count(*) from statistics and proves results empty
+  // without naming a table), from the file opened read-only apart from the driver (which runs SELECTs only).
   const { DuckDBInstance } = await import('@duckdb/node-api');
-  const instance = await DuckDBInstance.create(path.join(fileDir, 'shop.duckdb'), DUCKDB_FILE_OPTIONS);
+  const instance = await DuckDBInstance.create(path.join(fileDir, 'shop.duckdb'), { access_mode: 'READ_ONLY' });
   const connection = await instance.connect();
   try {
-    const rows = (await connection.runAndReadAll(`EXPLAIN ${sql}`)).getRowObjects();
-    return [...rows.map((r) => Object.values(r).join('\n')).join('\n').matchAll(/Table:[\s│]*([\w.]+)/g)].map((m) => m[1]);
+    await connection.run("SET explain_output = 'all'");
+    const rows = (await connection.runAndReadAll(`EXPLAIN ${sql}`)).getRowObjects().filter((r) => r.explain_key === 'logical_plan');
+    return [...rows.map((r) => String(r.explain_value)).join('\n').matchAll(/Table:[\s│]*([\w.]+)/g)].map((m) => m[1]);
   } finally {
     connection.closeSync();
     instance.closeSync();
   }
 }
 
-const corpora: [string, Attempt[]][] = [['postgresql', PG_LEXICAL], ['mysql', MYSQL_LEXICAL], ['sqlite', SQLITE_LEXICAL], ['duckdb', DUCKDB_LEXICAL]];
+const corpora: [string, Attempt[]][] = [['postgresql', PG_CORPUS], ['mysql', MYSQL_CORPUS], ['sqlite', SQLITE_CORPUS], ['duckdb', DUCKDB_CORPUS]];
 
-describe.each(corpora)('%s: every comment and quoting form', (kind, corpus) => {
-  it('refuses the hostile forms before parsing, with a Chinese reason', async (ctx) => {
+describe.each(corpora)('%s: the attack corpus with every comment and quoting form', (kind, corpus) => {
+  it('the gate refuses every hostile statement, with a Chinese reason', async (ctx) => {
     const session = sessions.get(kind);
     if (!session) return ctx.skip();
     const schema = visibleSchemaOf(session, (await session.tables()).filter((t) => t.name !== 'salaries'));
@@ -100,8 +100,8 @@ describe.each(corpora)('%s: every comment and quoting form', (kind, corpus) => {
       if (!verdict.ok) throw new Error(`${attempt.sql}: ${verdict.reason}`);
       const read = await serverTables(kind, session, attempt.sql);
       const gated = new Set(verdict.tables.map(bare));
-      // Not vacuous: a statement naming a table has a plan reading it.
-      if (gated.size) expect(read.length, `${attempt.sql}: no table in the server's plan`).toBeGreaterThan(0);
+      // Not vacuous: a statement naming a table has a plan reading it, unless the server proved the result empty.
+      if (gated.size && !read.length) expect((await session.run(attempt.sql, limits)).rows, `${attempt.sql}: no table in the plan`).toEqual([]);
       for (const table of read) expect(gated.has(bare(table)), `${attempt.sql}: the server reads ${table}`).toBe(true);
       const lexed = lexSql(attempt.sql, session.dialect);
       if (!lexed.ok) throw new Error(lexed.reason);
