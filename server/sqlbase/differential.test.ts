@@ -1,7 +1,7 @@
 // The gate and the database must read a statement the same way (D86). For each dialect's whole attack corpus, with
-// every comment and quoting form among it: the hostile ones are refused by the gate; for the ones let through, the tables the
-// server's own plan reads (EXPLAIN on the real PostgreSQL, MariaDB, SQLite and DuckDB) are among the tables the gate
-// checked, and the string literals the server returns are the ones the gate's lexer read.
+// every comment and quoting form among it: the hostile statements are refused by the gate; for the ones let through,
+// the tables the server's own plan reads (EXPLAIN on the real PostgreSQL, MariaDB, SQLite and DuckDB) are among the
+// tables the gate checked, and the string literals the server returns are the ones the gate's lexer read.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
