@@ -115,7 +115,9 @@ class Lexer {
     }
     this.i = j + 1;
     // U&'' strings: \XXXX, \+XXXXXX and \\ with the default escape character (a UESCAPE clause is read as words).
-    if (mode === 'unicode') value = value.replace(/\\(\\|[0-9a-f]{4}|\+[0-9a-f]{6})/gi, (_, e: string) => (e === '\\' ? e : String.fromCodePoint(parseInt(e.replace('+', ''), 16))));
+    if (mode === 'unicode') {
+      value = value.replace(/\\(\\|[0-9a-f]{4}|\+[0-9a-f]{6})/gi, (_, e: string) => (e === '\\' ? e : String.fromCodePoint(parseInt(e.replace('+', ''), 16))));
+    }
     this.tokens.push({ kind: 'string', text: sql.slice(start, this.i), value });
   }
 
