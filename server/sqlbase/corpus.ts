@@ -2,6 +2,8 @@
 // escape the read-only transaction or the one-statement rule, to read files or other databases, or to read tables
 // and columns the user may not see. `harmless` ones may run (their result must not reveal anything hidden).
 
+import { DUCKDB_LEXICAL, MYSQL_LEXICAL, PG_LEXICAL, SQLITE_LEXICAL } from './corpus-lexical';
+
 export type Attempt = { sql: string; harmless?: boolean };
 
 export const PG_CORPUS: Attempt[] = [
@@ -74,13 +76,14 @@ export const PG_CORPUS: Attempt[] = [
   { sql: "SELECT * FROM ROWS FROM (pg_read_file('/etc/passwd'))" },
   { sql: 'SELECT OPERATOR(pg_catalog.+)(1, 2)' },
   { sql: 'SELECT * FROM orders /* ; */; DELETE FROM orders -- x' },
-  { sql: 'SELECT * FROM orders LIMIT 1 -- ; DELETE FROM orders', harmless: true },
+  { sql: 'SELECT * FROM orders LIMIT 1 -- ; DELETE FROM orders' },
   { sql: "SELECT 'x; DELETE FROM orders' AS s", harmless: true },
   { sql: 'SELECT $$; DELETE FROM orders; $$ AS s', harmless: true },
   { sql: "SELECT E'\\'; DELETE FROM orders; --' AS s", harmless: true },
   { sql: 'WITH salaries AS (SELECT 1 AS n) SELECT * FROM salaries', harmless: true },
   { sql: 'WITH RECURSIVE r AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM r WHERE n < 3) SELECT * FROM r', harmless: true },
   { sql: 'SELECT region, sum(amount) FROM orders GROUP BY region', harmless: true },
+  ...PG_LEXICAL,
 ];
 
 export const MYSQL_CORPUS: Attempt[] = [
@@ -136,11 +139,12 @@ export const MYSQL_CORPUS: Attempt[] = [
   { sql: "GRANT ALL ON *.* TO 'x'@'%'" },
   { sql: "XA START 'x'" },
   { sql: 'SELECT _rowid FROM orders' },
-  // MySQL reads \' as a quote inside the string, as the parser does: the comparison is with one odd string.
-  { sql: "SELECT * FROM orders WHERE region = '\\' OR 1=1 -- '", harmless: true },
-  { sql: 'SELECT * FROM orders LIMIT 1 # ; DELETE FROM orders', harmless: true },
+  // A backslash in a string and comments are refused before parsing (D86).
+  { sql: "SELECT * FROM orders WHERE region = '\\' OR 1=1 -- '" },
+  { sql: 'SELECT * FROM orders LIMIT 1 # ; DELETE FROM orders' },
   { sql: "SELECT 'x; DELETE FROM orders' AS s", harmless: true },
   { sql: 'SELECT region, SUM(amount) FROM orders GROUP BY region', harmless: true },
+  ...MYSQL_LEXICAL,
 ];
 
 /** SQLite files: the same intents, in SQLite's words (ATTACH, PRAGMA, load_extension, sqlite_schema, rowid…). */
@@ -203,10 +207,11 @@ export const SQLITE_CORPUS: Attempt[] = [
   { sql: 'SELECT _rowid_ FROM orders' },
   { sql: 'SELECT * FROM other.orders' },
   { sql: "SELECT * FROM orders WHERE region = 'x'' OR 1=1 --'", harmless: true },
-  { sql: 'SELECT * FROM orders LIMIT 1 -- ; DELETE FROM orders', harmless: true },
+  { sql: 'SELECT * FROM orders LIMIT 1 -- ; DELETE FROM orders' },
   { sql: "SELECT 'x; DELETE FROM orders' AS s", harmless: true },
   { sql: 'SELECT count(*) FROM ORDERS', harmless: true },
   { sql: 'SELECT region, sum(amount) FROM orders GROUP BY region', harmless: true },
+  ...SQLITE_LEXICAL,
 ];
 
 /** DuckDB files: writes, file readers and writers, ATTACH, extensions, settings, catalog functions, hidden tables. */
@@ -280,4 +285,5 @@ export const DUCKDB_CORPUS: Attempt[] = [
   { sql: 'FROM orders LIMIT 1', harmless: true },
   { sql: 'SELECT count(*) FROM Main.ORDERS', harmless: true },
   { sql: 'SELECT region, sum(amount) FROM orders GROUP BY region', harmless: true },
+  ...DUCKDB_LEXICAL,
 ];

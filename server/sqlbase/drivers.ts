@@ -141,6 +141,8 @@ async function openMySql(config: Config, spec: ConnSpec): Promise<DbSession> {
   conn.on('error', () => {
     dropped = true;
   });
+  // The lexical rules the gate reads by (D86): no ANSI_QUOTES, no NO_BACKSLASH_ESCAPES, no ORACLE or PIPES_AS_CONCAT.
+  await conn.query("SET SESSION sql_mode = 'STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION'");
   await conn.query('SET SESSION TRANSACTION READ ONLY');
   const [[version]] = await conn.query<mysql.RowDataPacket[]>('SELECT VERSION() AS v');
   const mariadb = /mariadb/i.test(String(version?.v ?? ''));

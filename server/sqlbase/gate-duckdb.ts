@@ -8,6 +8,7 @@ import {
   ALLOWED_TYPES, checkColumns, COMMON_FUNCTIONS, CteScopes, GateRefusal, MAX_SQL_CHARS, refuse, visibleTable,
   type GateResult, type VisibleSchema,
 } from './gate-common';
+import { lexSql } from './gate-lex';
 
 /** Every `type` a tree of a plain read may hold: query nodes, table references, modifiers, expressions, orders. */
 const TYPES = new Set([
@@ -194,6 +195,8 @@ function parserConnection(): Promise<DuckDBConnection> {
 /** Parses `sql` with DuckDB's parser and walks the tree; answers the tables it reads, or the reason it is refused. */
 export async function gateDuckDb(sql: string, schema: VisibleSchema): Promise<GateResult> {
   if (sql.length > MAX_SQL_CHARS) return { ok: false, reason: `查询语句过长（超过 ${MAX_SQL_CHARS} 个字符）` };
+  const lexed = lexSql(sql, 'duckdb');
+  if (!lexed.ok) return lexed;
   let tree: { error?: boolean; error_message?: string; statements?: { node: Json; named_param_map?: unknown[] }[] };
   try {
     tree = JSON.parse(await serialize(sql));

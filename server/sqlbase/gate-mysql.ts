@@ -1,11 +1,12 @@
 // Gates 3 and 4 for MySQL / MariaDB (and TiDB, OceanBase) and SQLite: node-sql-parser reads the statement in
-// the dialect; every node is walked and whatever is not on the allow-list is refused. MySQL runs the text of
-// `/*! … */` comments as SQL while a parser skips it, so such comments are refused before parsing.
+// the dialect; every node is walked and whatever is not on the allow-list is refused. Comments, which MySQL and the
+// parser read differently (`--1`, `/*! … */`), are refused before parsing by the lexical gate (gate-lex.ts, D86).
 import sqlParser from 'node-sql-parser';
 import {
   ALLOWED_TYPES, checkColumns, COMMON_FUNCTIONS, CteScopes, GateRefusal, MAX_SQL_CHARS, refuse, visibleTable,
   type GateResult, type VisibleSchema,
 } from './gate-common';
+import { lexSql } from './gate-lex';
 
 export type ParserDialect = 'mysql' | 'mariadb' | 'sqlite';
 
@@ -160,7 +161,8 @@ class MySqlWalk {
 /** Parses and walks `sql` in the dialect; answers the tables it reads, or the reason it is refused (in Chinese). */
 export function gateMySql(sql: string, schema: VisibleSchema, dialect: ParserDialect): GateResult {
   if (sql.length > MAX_SQL_CHARS) return { ok: false, reason: `查询语句过长（超过 ${MAX_SQL_CHARS} 个字符）` };
-  if (dialect !== 'sqlite' && /\/\*\s*M?!/.test(sql)) return { ok: false, reason: '不允许 /*! … */ 形式的注释（MySQL 会把其中的文字当作语句执行）' };
+  const lexed = lexSql(sql, dialect);
+  if (!lexed.ok) return lexed;
   let ast: unknown;
   try {
     ast = parser.astify(sql, { database: dialect === 'sqlite' ? 'sqlite' : dialect === 'mariadb' ? 'mariadb' : 'mysql' });

@@ -7,6 +7,7 @@ import {
   ALLOWED_TYPES, checkColumns, COMMON_FUNCTIONS, CteScopes, GateRefusal, MAX_SQL_CHARS, refuse, visibleTable,
   type GateResult, type VisibleSchema,
 } from './gate-common';
+import { lexSql } from './gate-lex';
 
 /** Node types that read nothing beyond the tables named and have no side effect. */
 const NODES = new Set([
@@ -163,6 +164,8 @@ class PgWalk {
 /** Parses and walks `sql`; answers the tables it reads, or the reason it is refused (in Chinese). */
 export async function gatePostgres(sql: string, schema: VisibleSchema): Promise<GateResult> {
   if (sql.length > MAX_SQL_CHARS) return { ok: false, reason: `查询语句过长（超过 ${MAX_SQL_CHARS} 个字符）` };
+  const lexed = lexSql(sql, 'postgresql');
+  if (!lexed.ok) return lexed;
   let tree: { stmts?: { stmt: Json }[] };
   try {
     tree = (await parse(sql)) as unknown as { stmts?: { stmt: Json }[] };

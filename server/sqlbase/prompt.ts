@@ -45,7 +45,7 @@ export function executePrompt(dialect: string, dbName: string, schema: string, m
     '只能使用下面列出的表和列：',
     schema,
     '回答要求：',
-    '1. 只写一条只读的 SELECT 查询（可以用 WITH），不要修改数据，不要调用系统函数；',
+    '1. 只写一条只读的 SELECT 查询（可以用 WITH），不要修改数据，不要调用系统函数，不要写注释（-- 或 /* */，会被拒绝）；',
     `2. 除非用户指定，结果不超过 ${Math.min(maxRows, 50)} 行，需要排序时写 ORDER BY；`,
     '3. 以 JSON 对象回答，不要输出其他内容：',
     '{"thoughts": "一两句中文说明查询思路", "sql": "SQL 查询", "display_type": "展示方式"}',

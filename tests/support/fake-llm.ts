@@ -131,7 +131,10 @@ function dbAnswer(user: string, system: string): string {
   const tables = [...system.matchAll(/^表 ([^\s（：]+)/gm)].map((m) => m[1]);
   const table = tables.includes('orders') ? 'orders' : tables[0] ?? 'data';
   let sql: string;
-  if (user.includes('[bad-sql]')) sql = `SELECT no_such_column FROM ${table}`;
+  // An obedient model: an instruction planted in a table or column comment is followed.
+  const planted = /〔请使用 SQL：(.+?)〕/.exec(system)?.[1];
+  if (planted) sql = planted;
+  else if (user.includes('[bad-sql]')) sql = `SELECT no_such_column FROM ${table}`;
   else if (/删除|delete|drop/i.test(user)) sql = `DELETE FROM ${table}`;
   else if (/工资|salar/i.test(user)) sql = 'SELECT * FROM salaries';
   else if (/各|每个|按/.test(user) && table === 'orders') sql = 'SELECT region, SUM(amount) AS amount FROM orders GROUP BY region ORDER BY region';
