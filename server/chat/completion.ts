@@ -15,6 +15,7 @@ import { viewerOf } from '../knowledge/visibility';
 import { isAbort, LlmError } from '../llm/models';
 import { ownedDialogueWithMessages } from './dialogues';
 import { estimateTokens, historyWithinBudget, roundsOf } from './history';
+import { requireModeFunction } from './mode-grants';
 import type { DialogueRef, PreparedAnswer } from './mode';
 import { modeHandler } from './modes';
 import type { ChatRuntime } from './runtime';
@@ -68,6 +69,7 @@ export async function prepareCompletion(
   const chatMode = body.chat_mode ?? DEFAULT_CHAT_MODE;
   const handler = modeHandler(chatMode);
   if (!handler) throw badRequest('暂不支持该对话模式');
+  await requireModeFunction(deps, user.id, chatMode);
   const { models } = runtime;
   let model: string | null = null;
   if (models.configured) {
