@@ -58,7 +58,8 @@ async function described(ctx: ModeContext, open: OpenConnection): Promise<string
   // Vectors only when the schema is too large to send whole (and an embedding model is configured).
   const byVector = fitsBudget(open.tables, SCHEMA_BUDGET_TOKENS) ? null : await rankTablesByVector(ctx.deps.config, open.tables, ctx.question);
   const tables = recallTables(open.tables, ctx.question, SCHEMA_BUDGET_TOKENS, 10, byVector);
-  return schemaText(tables, await samplesOf(open, tables));
+  // Sample rows only where the connection's owner switched them on (D89): they are data, sent to the model.
+  return schemaText(tables, open.row.sampleRows ? await samplesOf(open, tables) : new Map());
 }
 
 type Attempt = { ok: true; finish: ModeFinish } | { ok: false; message: string; hint: string };
@@ -145,7 +146,7 @@ export const dbQaMode: ChatModeHandler = {
     const { open, schema } = await schemaOf(ctx);
     return {
       messages: [
-        { role: 'system', content: qaPrompt(open.session.dialect, open.row.dbName, schema) },
+        { role: 'system', content: qaPrompt(open.session.dialect, open.row.dbName, schema, open.row.sampleRows) },
         ...ctx.history.slice(-HISTORY_MESSAGES),
         { role: 'user', content: ctx.question },
       ],
