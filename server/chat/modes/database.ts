@@ -136,7 +136,7 @@ export const dbExecuteMode: ChatModeHandler = {
       ...ctx.history.slice(-HISTORY_MESSAGES),
       { role: 'user', content: ctx.question },
     ];
-    return { messages, grade: open.row.secrecy, finish: (answer, progress) => runAnswer(ctx, messages, answer, progress) };
+    return { messages, grade: open.row.secrecy, sourceConnection: open.row.id, finish: (answer, progress) => runAnswer(ctx, messages, answer, progress) };
   },
 };
 
@@ -152,6 +152,7 @@ export const dbQaMode: ChatModeHandler = {
       ],
       fallback: `（未配置大模型）数据库「${open.row.dbName}」中您可以访问的表：\n\n${schema}`,
       grade: open.row.secrecy,
+      sourceConnection: open.row.id,
     };
   },
 };

@@ -195,6 +195,7 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
     }, async (request, reply) => {
       const session = sessionOf(request);
       const { user } = session;
+      await requireModeFunction(deps, user.id, request.body.chat_mode ?? DEFAULT_CHAT_MODE);
       const prepared = await prepareCompletion(deps, runtime, user, request.body, actorOf(request));
       // The session ending (logout, disable, a role or clearance change) stops the answer within a second.
       const unwatch = watchSession(deps, { tokenHash: session.tokenHash, userId: user.id },
