@@ -84,7 +84,7 @@ describe('closed defaults', () => {
     expect(systemOf()).not.toContain('不知道表中的具体数据');
   });
 
-  it('a new tool set with nothing granted is its owner’s alone, and its 写入 / 对外发送 tools start switched off', async () => {
+  it('a new tool set with nothing granted is used by nobody until a role or department is granted; its 写入 / 对外发送 tools start off', async () => {
     const add = await post(TOOL_PATHS.setAdd, 'zhangwei', { name: '新工具集', kind: 'mcp', url: mcp.url, credential: MCP_TOKEN, secrecy: 'internal' });
     expect(add.statusCode, add.body).toBe(200);
     const set = add.json().data;
@@ -96,11 +96,15 @@ describe('closed defaults', () => {
     expect(tools.some((tool) => tool.risk !== 'read')).toBe(true);
 
     const agentParams = async (user: string) => ((await post(`${CHAT_PATHS.modeParams}?chat_mode=chat_agent`, user)).json().data as { param: string }[]).map((p) => p.param);
-    expect(await agentParams('zhangwei')).toContain(String(set.id));
-    // demo holds 工具库 but manages no sets: not hers until her role or department is granted.
+    // Its owner sees it in the tools base, unusable; demo (工具库, no manager) not at all; in chat, neither.
+    const listedFor = async (user: string) => ((await post(TOOL_PATHS.setList, user)).json().data as { id: number; usable: boolean }[]).find((s) => s.id === set.id);
+    expect(await listedFor('zhangwei')).toMatchObject({ usable: false });
+    expect(await listedFor('demo')).toBeUndefined();
+    expect(await agentParams('zhangwei')).not.toContain(String(set.id));
     expect(await agentParams('demo')).not.toContain(String(set.id));
     const edit = await post(TOOL_PATHS.setEdit, 'zhangwei', { id: set.id, name: '新工具集', kind: 'mcp', url: mcp.url, secrecy: 'internal', review_role: String(devRole) });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(await agentParams('demo')).toContain(String(set.id));
+    expect(await agentParams('zhangwei')).toContain(String(set.id));
   });
 });

@@ -1,5 +1,5 @@
-// Tool sets: who may use one (its owner, a role held, or the user's department at or below a listed one; neither
-// listed: the owner only, D89, except sets older than that, open to every ordinary account), who manages them (the /toolsBase buttons), their storage (credential encrypted), and
+// Tool sets: who may use one (a role held, or the user's department at or below a listed one; neither listed: nobody,
+// the set is seen by its owner and the managers only, D89, except sets older than that, open to every ordinary account), who manages them (the /toolsBase buttons), their storage (credential encrypted), and
 // reading their tools (MCP tools/list or the OpenAPI document), which keeps an administrator's switches and
 // classes over a refresh. A set the user may neither use nor manage answers 404 as one that does not exist.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -49,7 +49,6 @@ async function deptChain(deps: Pick<Deps, 'db'>, deptId: number): Promise<number
 /** Whether the user is granted the set (grade aside: a set's grade is a ceiling for content, not a clearance). */
 export async function usableBy(deps: Pick<Deps, 'db'>, user: ToolUser, set: ToolSetRow): Promise<boolean> {
   if (user.system) return false;
-  if (set.ownerId === user.id) return true;
   if (!set.reviewRoles.length && !set.deptIds.length) return set.openToAll;
   if (set.reviewRoles.some((id) => user.roleIds.includes(id))) return true;
   if (!set.deptIds.length) return false;

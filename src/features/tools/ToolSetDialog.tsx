@@ -40,15 +40,15 @@ export function toolSetBody(v: Values, id?: number): ToolSetBody {
 }
 
 /**
- * Who may use a set, as the server decides (D89): the creator, and the members of a granted role or department who
- * hold 工具库; nobody else until something is granted, except a set older than D89 that was open to everyone.
+ * Who may use a set, as the server decides (D89): the members of a granted role or department who hold 工具库;
+ * nobody until something is granted (the creator and the managers see it), except a set older than D89, open to all.
  */
 export function grantHint(openToAll: boolean): string {
-  const after = '选择后，创建者和属于任一所选角色或部门（含下级部门）的人员可使用；使用者还需有“工具库”功能权限。';
+  const after = '选择后，属于任一所选角色或部门（含下级部门）的人员可使用；使用者还需有“工具库”功能权限。';
   const writes = '新读取到的“写入”“对外发送”类工具默认关闭，须在工具列表中逐个开启。';
   return openToAll
     ? `该工具集创建于权限收紧之前：角色和部门都不选时，所有人员都可使用；${after}${writes}`
-    : `角色和部门都不选时，只有创建者本人可以使用；${after}${writes}`;
+    : `角色和部门都不选时，该工具集只有创建者和工具库管理员能看到，任何人都不能在对话中使用；${after}${writes}`;
 }
 
 /** 新增 / 编辑工具集: how it is reached, its credential, its secrecy ceiling and who may use it. */
