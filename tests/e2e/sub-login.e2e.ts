@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectText, signedInPage, waitForRoute } from './support/app';
-import { launchBrowser, screenshotBoth } from './support/browser';
+import { launchBrowser, SCREENSHOT_DIR, screenshotBoth } from './support/browser';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -56,8 +56,13 @@ describe('/subLogin with a session open', () => {
     const connection = other.page.getByRole('dialog');
     await expectText(connection, '未选择角色时只有创建者本人能看到并使用该连接');
     await expectText(connection, '向大模型发送示例数据');
-    await connection.getByText('向大模型发送示例数据').scrollIntoViewIfNeeded();
     await screenshotBoth(other.page, 'sqlbase-connection-dialog');
+    // The sample-rows switch and its explanation, below the fold of the dialog's body, at both sizes.
+    for (const [label, size] of [['1440x900', { width: 1440, height: 900 }], ['1280x720', { width: 1280, height: 720 }]] as const) {
+      await other.page.setViewportSize(size);
+      await connection.getByText('这些数据会发送到大模型服务').scrollIntoViewIfNeeded();
+      await other.page.screenshot({ path: `${SCREENSHOT_DIR}/sqlbase-connection-samples-${label}.png` });
+    }
     await other.page.keyboard.press('Escape');
     await other.page.goto(`${server.url}/#/toolsBase`);
     await other.page.getByRole('button', { name: /新增工具集/ }).click();
