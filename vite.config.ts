@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { rendererBuild } from './vite.renderer';
+import { rendererBuild } from './vite.renderer.ts';
 
 // The web build and `vite` dev never need the Electron binary: the desktop mode
 // (`vite build --mode desktop`) is configured in vite.desktop.config.ts.

@@ -3,8 +3,8 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type LogLevel, type Plugin, type UserConfig } from 'vite';
 import electron from 'vite-plugin-electron';
-import { DESKTOP_META_CSP } from './electron/csp';
-import { rendererBuild } from './vite.renderer';
+import { DESKTOP_META_CSP } from './electron/csp.ts';
+import { rendererBuild } from './vite.renderer.ts';
 
 // The desktop build (`npm run build:desktop`): the renderer for the app:// scheme plus the
 // Electron main process and the sandboxed preload, both CommonJS, into one app folder that

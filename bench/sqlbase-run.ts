@@ -45,7 +45,7 @@ async function firstRow() {
     let peak = baseline;
     const timer = setInterval(() => (peak = Math.max(peak, rssMib())), 5);
     for (let i = 0; i < 10; i++) {
-      const open = await openConnection(deps, row);
+      const open = await openConnection(deps, row, actor.id);
       try {
         const { result } = await runGated(deps, actor, open, 'SELECT * FROM big');
         if (result.rows.length !== config.dbChatMaxRows || !result.truncated) throw new Error('row cap did not hold');
@@ -68,7 +68,7 @@ async function firstRowTimes(row: ConnectionRow): Promise<{ times: number[]; col
   for (let i = 0; i < 44; i++) {
     const started = performance.now();
     let first = 0;
-    const open = await openConnection(deps, row);
+    const open = await openConnection(deps, row, actor.id);
     try {
       await runGated(deps, actor, open, `SELECT id, region, amount FROM big WHERE region = '华南' AND id > ${i * 1000} ORDER BY id`, {
         onRows: () => {

@@ -34,6 +34,7 @@ import { registerErrorLog } from './errors/error-hooks';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { licenseRoute } from './routes/auth/license';
+import { uploadLimitsRoute } from './routes/upload-limits';
 import { sessionActionRoutes } from './routes/auth/session-actions';
 import { sessionInfoRoutes } from './routes/auth/session-info';
 import { tokenRoute } from './routes/auth/token';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(sessionInfoRoutes(deps));
   await app.register(sessionActionRoutes(deps));
   await app.register(licenseRoute(deps));
+  await app.register(uploadLimitsRoute(deps));
   await app.register(unlockRoute(deps));
   await app.register(managementRoutes(deps));
   await app.register(knowledgeRoutes(deps));

@@ -65,6 +65,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DB_CHAT_TIMEOUT_MS: '5' })).toThrow('配置项 DB_CHAT_TIMEOUT_MS 无效');
   });
 
+  it('reads the database-chat session limits: per connection, per user and the wait, each within its range', () => {
+    expect(loadConfig({})).toMatchObject({ dbChatMaxSessions: 4, dbChatMaxPerUser: 2, dbChatQueueMs: 3000 });
+    expect(loadConfig({ DB_CHAT_MAX_SESSIONS: '8', DB_CHAT_MAX_PER_USER: '1', DB_CHAT_QUEUE_MS: '0' }))
+      .toMatchObject({ dbChatMaxSessions: 8, dbChatMaxPerUser: 1, dbChatQueueMs: 0 });
+    expect(() => loadConfig({ DB_CHAT_MAX_SESSIONS: '0' })).toThrow('配置项 DB_CHAT_MAX_SESSIONS 无效：应为 1 到 100 之间的整数');
+    expect(() => loadConfig({ DB_CHAT_MAX_PER_USER: 'many' })).toThrow('配置项 DB_CHAT_MAX_PER_USER 无效');
+    expect(() => loadConfig({ DB_CHAT_QUEUE_MS: '600000' })).toThrow('配置项 DB_CHAT_QUEUE_MS 无效');
+  });
+
   it('takes DB_FILE_DIR only as a directory of its own: not the root, a system directory, DATA_DIR or one holding it', () => {
     expect(loadConfig({}).dbFileDir).toBeNull();
     expect(loadConfig({ DB_FILE_DIR: '/srv/dbfiles', DATA_DIR: '/srv/kb/data' }).dbFileDir).toBe('/srv/dbfiles');

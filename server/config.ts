@@ -77,12 +77,18 @@ export type Config = {
   llmContextTokens: number;
   /** Hosts and CIDRs the server may reach besides public and private addresses (database connections, tools). */
   outboundAllow: OutboundRule;
+  /** Longest answer read from a tool service (MCP and OpenAPI alike), counted while reading (D88). */
+  toolResponseMaxBytes: number;
   /** Key of connection passwords at rest (DB_SECRET_KEY); null: DATA_DIR/db-secret.key. */
   dbSecretKey: Buffer | null;
   /** Database chat: statement timeout enforced by the database, row cap and byte cap of one result. */
   dbChatTimeoutMs: number;
   dbChatMaxRows: number;
   dbChatMaxBytes: number;
+  /** Sessions statements may hold at once per connection and per user; how long a statement over them waits (D87). */
+  dbChatMaxSessions: number;
+  dbChatMaxPerUser: number;
+  dbChatQueueMs: number;
   /**
    * The one directory (DB_FILE_DIR, resolved) whose files SQLite and DuckDB connections may open, or null: no file
    * connections. Never the root, a system directory, DATA_DIR or a directory holding DATA_DIR (D45).
@@ -377,10 +383,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 20),
     ...llm(env),
     outboundAllow: outboundAllow(env, 'OUTBOUND_ALLOW'),
+    toolResponseMaxBytes: int(env, 'TOOL_RESPONSE_MAX_BYTES', 256 * 1024, 1024, 64 * MIB),
     dbSecretKey: secretKeyOf(env, 'DB_SECRET_KEY'),
     dbChatTimeoutMs: int(env, 'DB_CHAT_TIMEOUT_MS', 30_000, 100, 3_600_000),
     dbChatMaxRows: int(env, 'DB_CHAT_MAX_ROWS', 1000, 1, 1_000_000),
     dbChatMaxBytes: int(env, 'DB_CHAT_MAX_BYTES', 8 * MIB, 1024, 1024 * MIB),
+    dbChatMaxSessions: int(env, 'DB_CHAT_MAX_SESSIONS', 4, 1, 100),
+    dbChatMaxPerUser: int(env, 'DB_CHAT_MAX_PER_USER', 2, 1, 100),
+    dbChatQueueMs: int(env, 'DB_CHAT_QUEUE_MS', 3000, 0, 60_000),
     dbFileDir: dbFileDir(env, 'DB_FILE_DIR', dataDir, cwd),
   };
 }

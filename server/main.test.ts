@@ -5,6 +5,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { copyTemplate, tempDataDir } from './test-support/pglite-template';
 import { TEST_ADMIN_PASSWORD } from './test-support/test-config';
 
+/** The README's example of what `npm start` prints (the first fenced block after its heading). */
+function readmeBannerExample(): string[] {
+  const readme = fs.readFileSync('README.md', 'utf8');
+  const section = readme.slice(readme.indexOf('## What `npm start` prints'));
+  const start = section.indexOf('```\n') + 4;
+  return section.slice(start, section.indexOf('```', start)).split('\n');
+}
+
 // The process entry runs as a child (tsx), on a copy of the seeded template: prints the banner, exits 0 on SIGTERM.
 describe.skipIf(Boolean(process.env.DATABASE_URL))('server/main.ts', () => {
   const dataDir = tempDataDir('main');
@@ -65,6 +73,14 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('server/main.ts', () => {
     expect(stdout).not.toMatch(/"reqId"|request completed/);
     expect(stdout).toContain(path.join(dataDir, 'logs', 'server.log'));
     expect(fs.readFileSync(path.join(dataDir, 'logs', 'server.log'), 'utf8')).toContain('/api/sysMgr/users');
+    // The README shows the banner as it is: every line but the accounts' and the one saying where their passwords
+    // come from (this run's differ from a first start's) stands there, with the README's directory and address.
+    const readmeBlock = readmeBannerExample();
+    const shown = stdout.slice(stdout.indexOf('知识库服务已启动')).split('\n').filter((l) => l.trim() && !/^ {2}\w+ {2,}/.test(l) && !/^(以上生成|密码为|首次启动生成)/.test(l));
+    for (const line of shown) {
+      const generic = line.replaceAll(dataDir, 'data').replace(address, 'http://127.0.0.1:8080');
+      expect(readmeBlock, `README lacks the banner line: ${generic}`).toContain(generic);
+    }
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = {
   'testcase-generate': '新建用例生成',
   'testcase-tasks': '管理用例任务',
   'testcase-edit': '编辑用例',
+  'testcase-case-add': '新增用例',
+  'testcase-case-delete': '删除用例',
   'testcase-export': '导出用例',
   'db-create': '新增数据库连接',
   'db-update': '编辑数据库连接',

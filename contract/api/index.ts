@@ -19,3 +19,4 @@ export * from './relevance';
 export * from './sqlbase';
 export * from './tools';
 export * from './dict-options';
+export * from './uploads';

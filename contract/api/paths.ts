@@ -168,6 +168,9 @@ export const CHAT_PATHS = {
   excelFileAdd: '/document/excel/chat/file/add',
 } as const;
 
+/** What one upload may carry, per purpose (issue 27 §5): any signed-in user. */
+export const UPLOAD_PATHS = { limits: '/api/v1/uploads/limits' } as const;
+
 /** Test-case generation (spec §7; issue 14): the AI family under /api/apps. */
 export const TESTCASE_PATHS = {
   generate: '/api/apps/testcase_generation/v2/generate',
@@ -182,6 +185,8 @@ export const TESTCASE_PATHS = {
   editItem: '/api/apps/testcase_generation/v2/item/edit',
   mergeItem: '/api/apps/testcase_generation/v2/item/merge',
   editCase: '/api/apps/testcase_generation/v2/case/edit',
+  addCase: '/api/apps/testcase_generation/v2/case/add',
+  deleteCase: '/api/apps/testcase_generation/v2/case/delete',
   /** multipart, like generate: a newer version of the source (`file` with `secrecy`, or `doc_id`) and `generation_id`. */
   replaceSource: '/api/apps/testcase_generation/v2/source/replace',
   archive: '/api/apps/testcase_generation/v2/archive',
@@ -199,6 +204,8 @@ export const TOOL_PATHS = {
   list: '/api/v1/tools/list',
   edit: '/api/v1/tools/edit',
   call: '/api/v1/tools/call',
+  /** The grant picker's departments: names only (D88). */
+  depts: '/api/v1/tools/depts',
 } as const;
 
 /** Database chat connections (spec §7, DB-GPT's paths) and the SQL editor's run call (DB-GPT's editor). */

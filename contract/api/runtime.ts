@@ -12,3 +12,4 @@ export * from './relevance';
 export * from './dict-options';
 export * from './testcase-limits';
 export * from './tools-limits';
+export * from './upload-limits';

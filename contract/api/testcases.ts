@@ -132,6 +132,22 @@ export const EditCaseBody = Type.Object({
 });
 export type EditCaseBody = Static<typeof EditCaseBody>;
 
+/** A case the tester writes by hand for an item whose cases are shown (issue 27 §6). */
+export const AddCaseBody = Type.Object({
+  item_id: Type.Integer(),
+  title: Text(255, 1),
+  module: Text(100),
+  precondition: Text(1000),
+  steps: Type.Array(CaseStep, { minItems: 1, maxItems: TESTCASE_LIMITS.maxStepsPerCase }),
+  priority: Type.Enum(CASE_PRIORITIES),
+  case_type: Type.Enum(CASE_TYPES),
+});
+export type AddCaseBody = Static<typeof AddCaseBody>;
+
+/** One case removed by the tester. */
+export const DeleteCaseBody = Type.Object({ case_id: Type.Integer() });
+export type DeleteCaseBody = Static<typeof DeleteCaseBody>;
+
 /** What replacing the source changed: item counts, and the tasks made for the changed and new items (待更新). */
 export const ReplaceResult = Type.Object({
   generation_id: Type.String(),

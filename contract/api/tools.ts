@@ -2,6 +2,7 @@
 // AI family's envelope; the set's credential goes in, never out. `review_role` and `dept_ids` are who may use a
 // set (empty both: its owner only, D89; sets older than that stay open to everyone), `secrecy` its ceiling: the highest grade of content that may be sent to it.
 import { Type, type Static } from 'typebox';
+import { TOOL_RISKS, type ToolRisk } from './tools-limits';
 import { userInfoFields } from './user-info';
 
 export * from './tools-limits';
@@ -86,7 +87,8 @@ export const ToolListBody = Type.Object({ set_id: Type.Integer({ minimum: 1 }), 
 export const ToolEditBody = Type.Object({
   tool_id: Type.Integer({ minimum: 1 }),
   enabled: Type.Optional(Type.Boolean()),
-  risk: Type.Optional(Type.String({ minLength: 1, maxLength: 10 })),
+  /** One of TOOL_RISKS' keys, checked here (a key test on the object let `toString` and `__proto__` through). */
+  risk: Type.Optional(Type.Enum(Object.keys(TOOL_RISKS) as ToolRisk[])),
   ...userInfoFields,
 });
 export type ToolEditBody = Static<typeof ToolEditBody>;
@@ -108,3 +110,8 @@ export const ToolCallResult = Type.Object({
   duration_ms: Type.Number(),
 });
 export type ToolCallResult = Static<typeof ToolCallResult>;
+
+/** A department as the grant picker shows it: its name and place, nothing else (no remark, count or date). */
+export const ToolDept = Type.Object({ id: Type.Number(), name: Type.String(), parent_id: Type.Union([Type.Number(), Type.Null()]) });
+export type ToolDept = Static<typeof ToolDept>;
+export const ToolDeptsBody = Type.Object({ ...userInfoFields });

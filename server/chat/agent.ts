@@ -18,6 +18,8 @@ import type { AgentMessage, ModelTool, ModelToolCall } from '../llm/models';
 import { modelsOf } from '../llm/models';
 import { argumentSummary, callableTool, checkArguments, resultSummary, runTool } from '../tools/call';
 import { usableBy, type ToolRow, type ToolSetRow, type ToolUser } from '../tools/sets';
+import { confirmedArguments, decision, rawArguments } from './agent-confirm';
+export { decideToolCall } from './agent-confirm';
 import { estimateTokens } from './history';
 import type { AnswerRun } from './mode';
 
@@ -153,64 +155,6 @@ export async function toolboxFor(
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Confirmation: a `pending` row, settled by the confirm call (any process) or by the wait's own time limit.
-
-/** Wakes, in this process, the answer waiting for a call's decision (other processes see it at their next poll). */
-const waiters = new Map<string, () => void>();
-const POLL_MS = 500;
-
-/** Settles a pending call of the user's dialogue; false when there is none (settled already, another's, unknown). */
-export async function decideToolCall(deps: Pick<Deps, 'db' | 'now'>, dialogueId: number, callId: string, approve: boolean): Promise<boolean> {
-  const rows = await deps.db.update(chatToolCalls)
-    .set(approve ? { status: 'running', decidedAt: deps.now() } : { status: 'rejected', decidedAt: deps.now(), result: '用户拒绝了这次调用' })
-    .where(and(eq(chatToolCalls.id, callId), eq(chatToolCalls.dialogueId, dialogueId), eq(chatToolCalls.status, 'pending')))
-    .returning({ id: chatToolCalls.id });
-  waiters.get(callId)?.();
-  return rows.length > 0;
-}
-
-/** Waits for the user's decision: `running` (approved), `rejected`, or `expired` after the time limit. */
-async function decision(deps: Pick<Deps, 'db' | 'now'>, callId: string, signal: AbortSignal, timeoutMs: number): Promise<ToolCallStatus> {
-  const deadline = Date.now() + timeoutMs;
-  try {
-    for (;;) {
-      const [row] = await deps.db.select({ status: chatToolCalls.status }).from(chatToolCalls).where(eq(chatToolCalls.id, callId));
-      if (row && row.status !== 'pending') return row.status as ToolCallStatus;
-      if (Date.now() >= deadline) {
-        const expired = await deps.db.update(chatToolCalls).set({ status: 'expired', result: '用户未在时限内确认，未调用' })
-          .where(and(eq(chatToolCalls.id, callId), eq(chatToolCalls.status, 'pending'))).returning({ id: chatToolCalls.id });
-        if (expired.length) return 'expired';
-        continue;
-      }
-      if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
-      await new Promise<void>((resolve, reject) => {
-        const cleanup = () => {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', aborted);
-          waiters.delete(callId);
-        };
-        const done = () => {
-          cleanup();
-          resolve();
-        };
-        const aborted = () => {
-          cleanup();
-          reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-        };
-        const timer = setTimeout(done, Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
-        signal.addEventListener('abort', aborted, { once: true });
-        waiters.set(callId, done);
-      });
-    }
-  } catch (err) {
-    // Stopped while waiting: the call is never run, even if a yes arrives later.
-    await deps.db.update(chatToolCalls).set({ status: 'cancelled', result: '回答已停止，未调用' })
-      .where(and(eq(chatToolCalls.id, callId), inArray(chatToolCalls.status, ['pending', 'running']))).catch(() => undefined);
-    throw err;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // The loop.
 
 export type AgentEnv = {
@@ -315,13 +259,14 @@ export async function* runAgent(env: AgentEnv, io: AnswerRun): AsyncGenerator<st
 
 type CallPlace = { offset: number; seq: number; round: number };
 
+
 /** One call of the model: checked, confirmed when it writes or sends, run, recorded, shown; answers the model's input. */
 async function callOne(env: AgentEnv, state: LoopState, byFn: Map<string, OfferedTool>, call: ModelToolCall, place: CallPlace, io: AnswerRun): Promise<string> {
   const { deps } = env;
   const offered = byFn.get(call.function.name);
   const view: ToolCallView = {
     id: randomUUID(), set_name: offered?.set.name ?? '', tool_name: offered?.tool.name ?? call.function.name, risk: offered?.tool.risk ?? 'read',
-    arguments: call.function.arguments.slice(0, 4000), status: 'running', result: '', is_error: false, duration_ms: null, offset: place.offset,
+    arguments: rawArguments(call.function.arguments), status: 'running', result: '', is_error: false, duration_ms: null, offset: place.offset,
   };
   // The call's row: its writes are chained (insert, then updates) and, except where a decision waits on the row,
   // not awaited here; the frame goes out at once. Each write runs after `wait` and after the work already started on
@@ -381,6 +326,8 @@ async function callOne(env: AgentEnv, state: LoopState, byFn: Map<string, Offere
   } catch {
     return refuse('failed', '调用参数不是合法的 JSON 对象');
   }
+  // Shown, stored and (once confirmed) run: the whole arguments as the tool will receive them.
+  view.arguments = JSON.stringify(args);
   let checked: Checked | undefined;
   try {
     // Checked again for the call: a grant taken away or a tool switched off since the question. The check started
@@ -404,6 +351,10 @@ async function callOne(env: AgentEnv, state: LoopState, byFn: Map<string, Offere
       audit('failure', `${argumentSummary(args)}；${said}`);
       return `${said}。请不要再次调用它，直接告诉用户。`;
     }
+    // What runs is what the user confirmed: the stored arguments, which must still be the ones shown.
+    const confirmedArgs = await confirmedArguments(deps, view.id, view.arguments);
+    if (!confirmedArgs) return refuse('refused', '确认的调用参数与待执行的参数不一致，未调用', args);
+    args = confirmedArgs;
     view.status = 'running';
     io.frame({ object: 'chat.tool_call', call: { ...view } });
     // Confirmed after a wait: the grant and the switch are checked once more when the call is made.

@@ -428,7 +428,7 @@ export const testcaseGenerations = pgTable('testcase_generations', {
   archived: boolean('archived').notNull().default(false),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
-}, (t) => [index('testcase_generations_owner_idx').on(t.ownerId, t.id)]);
+}, (t) => [index('testcase_generations_owner_idx').on(t.ownerId, t.id), unique('testcase_generations_owner_name_uq').on(t.ownerId, t.name)]);
 
 /** The requirement items of a generation, in document order. */
 export const testcaseItems = pgTable('testcase_items', {
@@ -517,6 +517,8 @@ export const toolSets = pgTable('tool_sets', {
   url: text('url').notNull().default(''),
   spec: text('spec').notNull().default(''),
   credentialEnc: text('credential_enc'),
+  /** The origin the credential was typed for; '' (sets from before D88): where the set points now. */
+  credentialOrigin: text('credential_origin').notNull().default(''),
   authHeader: text('auth_header').notNull().default(''),
   description: text('description').notNull().default(''),
   secrecy: text('secrecy').notNull().references(() => secrecyGrades.code),

@@ -19,7 +19,12 @@ export type SeedDictionary = { code: string; name: string; group: (typeof DICT_G
 
 const e = (code: string, name: string, children?: SeedEntry[], off?: boolean): SeedEntry => ({ code, name, children, off });
 
-/** The dictionaries of a new installation (spec §3 names, with entries a machinery enterprise uses). */
+/**
+ * The dictionaries of a new installation (spec §3 names, and a few more in its groups), filled with sample entries a
+ * machinery enterprise might use. The entries are samples, not part of the product: nothing relies on their codes,
+ * so the administrator may delete or recode every one (issue 27 §6); `dict_items.system` stays for entries a later
+ * release might need to rely on.
+ */
 export const SEED_DICTIONARIES: SeedDictionary[] = [
   {
     code: 'DUTY_CODE', name: '职务', group: 'common',
@@ -156,7 +161,7 @@ async function insertEntries(tx: Tx, dictCode: string, entries: SeedEntry[], par
   for (const [sort, entry] of entries.entries()) {
     const [row] = await tx
       .insert(dictItems)
-      .values({ dictCode, parentId, code: entry.code, name: entry.name, sort, disabled: entry.off ?? false, system: true })
+      .values({ dictCode, parentId, code: entry.code, name: entry.name, sort, disabled: entry.off ?? false, system: false })
       .returning({ id: dictItems.id });
     if (entry.children) await insertEntries(tx, dictCode, entry.children, row.id);
   }

@@ -2,13 +2,14 @@
 // or network access besides the database itself: read_csv, read_text, COPY, ATTACH, INSTALL all fail), no extension
 // loading or installing, and the configuration locked, so no statement can turn any of it back on. One statement
 // per execution by DuckDB's own statement extraction, and only a SELECT is prepared; the time limit interrupts the
-// connection (DuckDB stops the query itself); rows are read chunk by chunk and cut at the caps.
+// connection (DuckDB stops the query itself); rows are read chunk by chunk, converted one by one and cut at the caps.
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { Config } from '../config';
 import { toJsonSafe } from '../chat/excel/values';
 import { uniqueNames } from '../chat/excel/engine';
-import { Collector, DbError, type ConnSpec, type DbSession, type Limits, type OnRows, type RunResult, type TableInfo } from './drivers';
+import { DbError, type ConnSpec, type DbSession, type Limits, type OnRows, type RunResult, type TableInfo } from './drivers';
 import { resolveDbFile } from './files';
+import { Collector } from './rows';
 
 /** Settings of every DuckDB file connection; `lock_configuration` last, so none can change afterwards. */
 export const DUCKDB_FILE_OPTIONS: Record<string, string> = {
@@ -103,9 +104,13 @@ export async function openDuckDb(config: Config, spec: ConnSpec): Promise<DbSess
         for (;;) {
           const chunk = await result.fetchChunk();
           if (!chunk || chunk.rowCount === 0) break;
-          const rows = chunk.convertRows(JSDuckDBValueConverter).map((row) =>
-            Object.fromEntries(row.map((v, i) => [columns[i], toJsonSafe(v, types[i])])));
-          if (!collector.add(rows)) break;
+          // Row by row: a chunk holds up to 2,048 rows, and only those under the caps become JavaScript values.
+          for (let i = 0; i < chunk.rowCount && !collector.truncated; i++) {
+            const row = chunk.convertRowValues(i, JSDuckDBValueConverter);
+            collector.take(Object.fromEntries(row.map((v, c) => [columns[c], toJsonSafe(v, types[c])])));
+          }
+          collector.flush();
+          if (collector.truncated) break;
         }
         return { columns, types, rows: collector.rows, truncated: collector.truncated };
       } catch (err) {

@@ -9,8 +9,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { uniqueNames } from '../chat/excel/engine';
 import type { Config } from '../config';
-import { Collector, CONNECT_TIMEOUT_MS, DbError, type ConnSpec, type DbSession, type Limits, type OnRows, type RunResult, type TableInfo } from './drivers';
+import { CONNECT_TIMEOUT_MS, DbError, type ConnSpec, type DbSession, type Limits, type OnRows, type RunResult, type TableInfo } from './drivers';
 import { resolveDbFile } from './files';
+import { Collector } from './rows';
 
 /** The child's program (CommonJS, run with `node -e`): it answers messages {id, op} with {id, kind, …}. */
 const CHILD = String.raw`

@@ -1,13 +1,14 @@
 // Opening a connection for database chat, per type, and running one statement on it under gate 1 (a read-only
 // transaction) and gate 2 (one statement per execution by protocol: PostgreSQL's extended protocol, MySQL without
-// CLIENT_MULTI_STATEMENTS), with the statement timeout enforced by the database, a row cap and a byte cap. Rows
-// are read in batches and handed on as they come. MySQL's LOCAL INFILE is switched off in the handshake and no
-// client option reaches a driver. SQLite and DuckDB files: driver-sqlite.ts, driver-duckdb.ts.
+// CLIENT_MULTI_STATEMENTS), with the statement timeout enforced by the database, a row cap and a byte cap applied
+// row by row as rows arrive (rows.ts), and handed on as they come. MySQL's LOCAL INFILE is switched off in the
+// handshake and no client option reaches a driver. PostgreSQL: driver-pg.ts; SQLite and DuckDB files:
+// driver-sqlite.ts, driver-duckdb.ts.
 import type mysql from 'mysql2/promise';
-import type pg from 'pg';
 import type { Config } from '../config';
 import { toJsonSafe } from '../chat/excel/values';
 import { resolveOutbound } from './outbound';
+import { Collector } from './rows';
 
 export const DB_TYPES = ['postgresql', 'mysql', 'sqlite', 'duckdb'] as const;
 export type DbType = (typeof DB_TYPES)[number];
@@ -87,11 +88,6 @@ export function correctionHint(err: unknown): string {
   return String(cause?.message ?? (err as Error)?.message ?? '').replace(/\s+/g, ' ').slice(0, 300);
 }
 
-const PG_TYPES: Record<number, string> = {
-  16: 'BOOLEAN', 20: 'BIGINT', 21: 'SMALLINT', 23: 'INTEGER', 26: 'INTEGER', 700: 'FLOAT', 701: 'DOUBLE', 1700: 'DECIMAL',
-  1082: 'DATE', 1114: 'TIMESTAMP', 1184: 'TIMESTAMP WITH TIME ZONE', 790: 'DECIMAL',
-};
-
 /** A numeric string as a number when exact enough for a chart; else the string. */
 export function numeric(value: unknown): unknown {
   if (typeof value !== 'string') return value;
@@ -99,171 +95,30 @@ export function numeric(value: unknown): unknown {
   return Number.isFinite(n) && (Math.abs(n) < 2 ** 53 || !/^-?\d+$/.test(value)) ? n : value;
 }
 
-function byteSize(row: Record<string, unknown>): number {
-  return Buffer.byteLength(JSON.stringify(row));
-}
-
-/** Collects rows under the caps; answers false once a cap is reached (the rest is not read). */
-export class Collector {
-  rows: Record<string, unknown>[] = [];
-  bytes = 0;
-  truncated = false;
-  /** The result's column names, set by the driver before the first rows (handed on with every batch). */
-  columns: string[] = [];
-
-  constructor(private readonly limits: Limits, private readonly onRows?: OnRows) {}
-
-  add(batch: Record<string, unknown>[]): boolean {
-    const taken: Record<string, unknown>[] = [];
-    for (const row of batch) {
-      if (this.rows.length >= this.limits.maxRows) {
-        this.truncated = true;
-        break;
-      }
-      const size = byteSize(row);
-      if (this.bytes + size > this.limits.maxBytes) {
-        this.truncated = true;
-        break;
-      }
-      this.bytes += size;
-      this.rows.push(row);
-      taken.push(row);
-    }
-    if (taken.length) this.onRows?.(taken, this.columns);
-    return !this.truncated;
-  }
-}
-
-async function openPostgres(config: Config, spec: ConnSpec): Promise<DbSession> {
-  const address = await resolveOutbound(config.outboundAllow, spec.dbHost);
-  // The drivers are loaded when a connection of their type is first opened, not at the server's start.
-  const [{ default: pgDriver }, { default: Cursor }] = await Promise.all([import('pg'), import('pg-cursor')]);
-  const client = new pgDriver.Client({
-    host: address, port: spec.dbPort || 5432, user: spec.dbUser, password: spec.dbPwd, database: spec.dbName,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'kb-chat', statement_timeout: config.dbChatTimeoutMs,
-    idle_in_transaction_session_timeout: config.dbChatTimeoutMs + 10_000, query_timeout: config.dbChatTimeoutMs + 5_000,
-  });
-  let broken = false;
-  client.on('error', () => {
-    broken = true;
-  });
-  try {
-    await client.connect();
-  } catch (err) {
-    await client.end().catch(() => undefined);
-    throw describe(err, 'connect');
-  }
-  /** Our own fixed statements, in a read-only transaction. */
-  const own = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
-    await client.query('BEGIN TRANSACTION READ ONLY');
-    try {
-      return (await client.query<R>(text, values)).rows;
-    } finally {
-      await client.query('ROLLBACK').catch(() => undefined);
-    }
-  };
-  return {
-    dialect: 'postgresql',
-    defaultSchema: 'public',
-    async tables() {
-      const columns = await own<{ s: string; t: string; c: string; type: string; cc: string | null; tc: string | null }>(`
-        select n.nspname s, c.relname t, a.attname c, format_type(a.atttypid, a.atttypmod) type,
-               col_description(c.oid, a.attnum) cc, obj_description(c.oid, 'pg_class') tc
-        from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-        where c.relkind in ('r', 'p', 'v', 'm', 'f') and n.nspname not in ('pg_catalog', 'information_schema')
-          and n.nspname not like 'pg\\_%' and has_table_privilege(c.oid, 'SELECT')
-        order by 1, 2, a.attnum`);
-      const refs = await own<{ s: string; t: string; c: string; fs: string; ft: string; fc: string }>(`
-        select cn.nspname s, cl.relname t, a.attname c, fn.nspname fs, fl.relname ft, fa.attname fc
-        from pg_constraint k
-        join pg_class cl on cl.oid = k.conrelid join pg_namespace cn on cn.oid = cl.relnamespace
-        join pg_class fl on fl.oid = k.confrelid join pg_namespace fn on fn.oid = fl.relnamespace
-        cross join lateral unnest(k.conkey, k.confkey) u(a1, a2)
-        join pg_attribute a on a.attrelid = k.conrelid and a.attnum = u.a1
-        join pg_attribute fa on fa.attrelid = k.confrelid and fa.attnum = u.a2
-        where k.contype = 'f'`);
-      const byKey = new Map<string, TableInfo>();
-      for (const r of columns) {
-        const key = `${r.s}.${r.t}`;
-        let table = byKey.get(key);
-        if (!table) {
-          table = { key, name: r.s === 'public' ? r.t : key, comment: r.tc ?? '', columns: [], refs: [] };
-          byKey.set(key, table);
-        }
-        table.columns.push({ name: r.c, type: r.type, comment: r.cc ?? '' });
-      }
-      for (const r of refs) byKey.get(`${r.s}.${r.t}`)?.refs.push({ column: r.c, table: `${r.fs}.${r.ft}`, refColumn: r.fc });
-      return [...byKey.values()];
-    },
-    async canWrite() {
-      const [row] = await own<{ w: boolean }>(`
-        select coalesce((select rolsuper or rolcreaterole or rolcreatedb from pg_roles where rolname = current_user), false)
-          or exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
-            where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema')
-              and (has_table_privilege(c.oid, 'INSERT') or has_table_privilege(c.oid, 'UPDATE')
-                or has_table_privilege(c.oid, 'DELETE') or has_table_privilege(c.oid, 'TRUNCATE')))
-          or exists (select 1 from pg_namespace n where n.nspname not in ('pg_catalog', 'information_schema')
-              and n.nspname not like 'pg\\_%' and has_schema_privilege(n.oid, 'CREATE')) w`);
-      return !!row?.w;
-    },
-    async run(sql, limits, onRows) {
-      const collector = new Collector(limits, onRows);
-      let fields: { name: string; dataTypeID: number }[] = [];
-      try {
-        await client.query('BEGIN TRANSACTION READ ONLY');
-        await client.query(`SET LOCAL statement_timeout = ${Math.floor(limits.timeoutMs)}`);
-        await client.query('SET LOCAL search_path TO public');
-        // Extended protocol (Parse/Bind/Execute): the server refuses more than one statement in it.
-        const cursor = client.query(new Cursor(sql));
-        try {
-          const batch = Math.min(500, limits.maxRows + 1);
-          for (;;) {
-            const rows = await new Promise<Record<string, unknown>[]>((resolve, reject) => {
-              cursor.read(batch, (err, got, result) => {
-                if (err) reject(err);
-                else {
-                  fields = result?.fields ?? cursor._result?.fields ?? fields;
-                  resolve(got);
-                }
-              });
-            });
-            collector.columns = fields.map((f) => f.name);
-            const converted = rows.map((row) => {
-              const out: Record<string, unknown> = {};
-              for (const f of fields) {
-                const type = PG_TYPES[f.dataTypeID] ?? 'VARCHAR';
-                const v = row[f.name];
-                out[f.name] = toJsonSafe(/^(BIGINT|DECIMAL)$/.test(type) ? numeric(v) : v, type);
-              }
-              return out;
-            });
-            if (!collector.add(converted) || rows.length < batch) break;
-          }
-        } finally {
-          await new Promise<void>((resolve) => cursor.close(() => resolve()));
-        }
-      } catch (err) {
-        throw describe(err, 'run');
-      } finally {
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-      }
-      const columns = fields.map((f) => f.name);
-      return { columns, types: fields.map((f) => PG_TYPES[f.dataTypeID] ?? 'VARCHAR'), rows: collector.rows, truncated: collector.truncated };
-    },
-    reusable: () => !broken,
-    async close() {
-      await client.end().catch(() => undefined);
-    },
-  };
-}
-
 const MYSQL_TYPES: Record<number, string> = {
   0: 'DECIMAL', 246: 'DECIMAL', 1: 'TINYINT', 2: 'SMALLINT', 3: 'INTEGER', 4: 'FLOAT', 5: 'DOUBLE', 8: 'BIGINT', 9: 'INTEGER',
   10: 'DATE', 7: 'TIMESTAMP', 12: 'TIMESTAMP', 13: 'SMALLINT', 16: 'BOOLEAN',
 };
+
+/** Rows of MySQL's row stream handed on together (a frame of the editor's stream). */
+const FLUSH_ROWS = 200;
+const KILL_CONNECT_TIMEOUT_MS = 3000;
+
+/**
+ * Ends a connection's statement and the connection itself from a second connection of the same account (an
+ * account may always kill its own threads). Best effort: the statement timeout still ends it should this fail.
+ */
+async function killThread(driver: typeof mysql, address: string, spec: ConnSpec, threadId: number | null): Promise<void> {
+  if (!threadId) return;
+  const killer = await driver.createConnection({
+    host: address, port: spec.dbPort || 3306, user: spec.dbUser, password: spec.dbPwd, connectTimeout: KILL_CONNECT_TIMEOUT_MS,
+    multipleStatements: false, flags: ['-LOCAL_FILES', '-MULTI_STATEMENTS'],
+  }).catch(() => null);
+  if (!killer) return;
+  killer.on('error', () => undefined);
+  await killer.query(`KILL CONNECTION ${Math.floor(threadId)}`).catch(() => undefined);
+  await killer.end().catch(() => killer.destroy());
+}
 
 async function openMySql(config: Config, spec: ConnSpec): Promise<DbSession> {
   const address = await resolveOutbound(config.outboundAllow, spec.dbHost);
@@ -321,7 +176,8 @@ async function openMySql(config: Config, spec: ConnSpec): Promise<DbSession> {
     async run(sql, limits, onRows) {
       const collector = new Collector(limits, onRows);
       let fields: { name: string; columnType: number }[] = [];
-      let broken = false;
+      /** The connection's thread id once the stream was cut at a cap. */
+      let capped: number | null | undefined;
       try {
         // Enforced by the server: MariaDB's max_statement_time (seconds), MySQL's max_execution_time (ms).
         await conn.query(mariadb
@@ -331,20 +187,15 @@ async function openMySql(config: Config, spec: ConnSpec): Promise<DbSession> {
         // session read-only the DDL itself is refused (ER 1792).
         await conn.query('SET SESSION TRANSACTION READ ONLY');
         await conn.query('START TRANSACTION READ ONLY');
-        const raw = (conn as unknown as { connection: { query(sql: string): NodeJS.EventEmitter; pause(): void } }).connection;
+        const raw = (conn as unknown as { connection: { query(sql: string): NodeJS.EventEmitter; pause(): void; threadId: number | null } }).connection;
         await new Promise<void>((resolve, reject) => {
-          const pending: Record<string, unknown>[] = [];
           let done = false;
-          const flush = () => {
-            if (!pending.length) return true;
-            const ok = collector.add(pending.splice(0));
-            return ok;
-          };
           const q = raw.query(sql);
           q.on('fields', (f: { name: string; columnType: number }[]) => {
             fields = f ?? [];
             collector.columns = fields.map((x) => x.name);
           });
+          // Each row is measured as it arrives: at the first one over a cap the stream stops (D87).
           q.on('result', (row: Record<string, unknown>) => {
             if (done) return;
             const out: Record<string, unknown> = {};
@@ -352,14 +203,16 @@ async function openMySql(config: Config, spec: ConnSpec): Promise<DbSession> {
               const type = MYSQL_TYPES[f.columnType] ?? 'VARCHAR';
               out[f.name] = toJsonSafe(/^(BIGINT|DECIMAL)$/.test(type) ? numeric(row[f.name]) : row[f.name], type);
             }
-            pending.push(out);
-            if (pending.length >= 200 && !flush()) {
-              // Enough rows: stop reading; the connection is dropped (the server ends the statement).
-              done = true;
-              broken = true;
-              raw.pause();
-              resolve();
+            if (collector.take(out)) {
+              if (collector.rows.length % FLUSH_ROWS === 0) collector.flush();
+              return;
             }
+            // Enough rows: no more are parsed, and the statement is ended on the server below.
+            done = true;
+            capped = raw.threadId;
+            raw.pause();
+            collector.flush();
+            resolve();
           });
           q.on('error', (err: Error) => {
             if (!done) {
@@ -370,7 +223,7 @@ async function openMySql(config: Config, spec: ConnSpec): Promise<DbSession> {
           q.on('end', () => {
             if (!done) {
               done = true;
-              flush();
+              collector.flush();
               resolve();
             }
           });
@@ -378,8 +231,11 @@ async function openMySql(config: Config, spec: ConnSpec): Promise<DbSession> {
       } catch (err) {
         throw describe(err, 'run');
       } finally {
-        if (broken) {
+        if (capped !== undefined) {
+          // The server would go on producing rows into a socket nobody reads (until net_write_timeout): end the
+          // statement with KILL on a second connection, then drop this one (it is never reused).
           dropped = true;
+          await killThread(mysqlDriver, address, spec, capped);
           conn.destroy();
         } else {
           await conn.query('ROLLBACK').catch(() => {
@@ -399,7 +255,7 @@ async function openMySql(config: Config, spec: ConnSpec): Promise<DbSession> {
 /** Opens a connection of the spec's type; throws DbError or OutboundRefused with a Chinese message. */
 export async function openSession(config: Config, spec: ConnSpec): Promise<DbSession> {
   switch (spec.dbType) {
-    case 'postgresql': return openPostgres(config, spec);
+    case 'postgresql': return (await import('./driver-pg')).openPostgres(config, spec);
     case 'mysql': return openMySql(config, spec);
     // Loaded with the first file connection (native bindings), not at server start.
     case 'sqlite': return (await import('./driver-sqlite')).openSqlite(config, spec);

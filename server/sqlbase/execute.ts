@@ -8,6 +8,7 @@ import { DbError, openSession, type DbSession, type Limits, type OnRows, type Ru
 import type { GateResult, VisibleSchema } from './gate-common';
 import { gateDuckDb } from './gate-duckdb';
 import { specOf, type ConnectionRow } from './connections';
+import { acquireSession, sessionLimitsOf } from './limiter';
 
 /** A statement the gates refused: never executed. */
 export class SqlRefused extends Error {
@@ -46,8 +47,8 @@ export const limitsOf = (config: Deps['config']): Limits => ({
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
-/** An open connection with the tables the user may see. */
-export type OpenConnection = { row: ConnectionRow; session: DbSession; tables: TableInfo[]; schema: VisibleSchema };
+/** An open connection with the tables the user may see, and the place it holds under the session limits. */
+export type OpenConnection = { row: ConnectionRow; session: DbSession; tables: TableInfo[]; schema: VisibleSchema; release: () => void };
 
 /** How long a connection's table list is reused (per process; a change of the connection starts afresh). */
 export const SCHEMA_CACHE_MS = 60_000;
@@ -106,15 +107,33 @@ export async function dropIdleSessions(id: number): Promise<void> {
 export async function releaseConnection(open: OpenConnection): Promise<void> {
   const list = idle.get(poolKey(open.row)) ?? [];
   if (!open.session.reusable() || list.length >= MAX_IDLE_PER_CONNECTION) {
+    open.release();
     await open.session.close();
     return;
   }
   list.push({ session: open.session, at: Date.now() });
   idle.set(poolKey(open.row), list);
   sweeper ??= setInterval(() => void sweep(), 5_000).unref();
+  // After the session is idle: the next in line takes it rather than opening another.
+  open.release();
 }
 
-export async function openConnection(deps: Deps, row: ConnectionRow): Promise<OpenConnection> {
+/**
+ * A session of the connection for one user's statements: waits in line while the connection's or the user's
+ * sessions are all busy (limiter.ts), then reuses an idle one or opens one. Throws a 429 HttpError when the wait
+ * is over, DbError when the database cannot be reached.
+ */
+export async function openConnection(deps: Deps, row: ConnectionRow, userId: number): Promise<OpenConnection> {
+  const release = await acquireSession({ connection: row.id, user: userId }, sessionLimitsOf(deps.config), row.dbName);
+  try {
+    return { ...(await sessionFor(deps, row)), release };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function sessionFor(deps: Deps, row: ConnectionRow): Promise<Omit<OpenConnection, 'release'>> {
   const pooled = idle.get(poolKey(row));
   let session: DbSession | undefined;
   while (pooled?.length && !session) {

@@ -1,4 +1,5 @@
-// pg-cursor ships no types; the part used here (a portal read in batches through the extended protocol).
+// pg-cursor ships no types; the part used here (a portal read in batches through the extended protocol, and the
+// per-row hook a subclass uses to measure each row as it arrives).
 declare module 'pg-cursor' {
   import type { Submittable } from 'pg';
   type Field = { name: string; dataTypeID: number };
@@ -7,6 +8,8 @@ declare module 'pg-cursor' {
     submit: Submittable['submit'];
     read(rows: number, callback: (err: Error | undefined, rows: R[], result: { fields: Field[] }) => void): void;
     close(callback: (err?: Error) => void): void;
-    _result?: { fields: Field[] };
+    /** Called by pg for every DataRow message of the portal. */
+    handleDataRow(msg: { fields: unknown[] }): void;
+    _result?: { fields: Field[]; parseRow(fields: unknown[]): R };
   }
 }

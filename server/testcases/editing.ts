@@ -3,7 +3,7 @@
 // item's task is generated again; a task still being generated must be paused first, so no answer for the old
 // wording lands after the edit.
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import { TASK_STATUS_NAMES, TESTCASE_LIMITS, type EditCaseBody, type EditItemBody, type TaskState, type TaskStatus, type TestCase } from '../../contract/api';
+import { TASK_STATUS_NAMES, TESTCASE_LIMITS, type AddCaseBody, type EditCaseBody, type EditItemBody, type TaskState, type TaskStatus, type TestCase } from '../../contract/api';
 import type { Deps } from '../deps';
 import { jobs, testcaseCases, testcaseGenerations, testcaseItems, testcaseTasks } from '../db/schema';
 import { badRequest, HttpError } from '../http-error';
@@ -16,31 +16,88 @@ type TaskRow = typeof testcaseTasks.$inferSelect;
 
 const archivedRefusal = () => badRequest('该生成已归档，只能查看');
 
-/** Saves a case as the tester edited it. Only the cases of a finished task can be edited (the ones shown). */
-export async function editCase(deps: Deps, viewer: Viewer, body: EditCaseBody): Promise<TestCase> {
+/** A task whose cases are shown and may be changed by hand: not expired, not being generated again. */
+function refuseUnlessEditable(status: TaskStatus): void {
+  if (status === 'expired') throw badRequest('该用例属于已过期的需求版本，不能编辑');
+  if (status === 'in_progress') throw badRequest('该条目正在重新生成，暂时不能编辑它的用例');
+}
+
+/** A case's fields as the tester wrote them, trimmed, each step with its expected result. */
+function writtenCase(body: Omit<EditCaseBody, 'case_id'>) {
+  const steps = body.steps.map((s) => ({ step: s.step.trim(), expected: s.expected.trim() }));
+  const blank = steps.findIndex((s) => !s.step || !s.expected);
+  if (blank >= 0) throw badRequest(`第 ${blank + 1} 步的操作和预期结果都不能为空`);
+  if (!body.title.trim()) throw badRequest('用例名称不能为空');
+  return {
+    title: body.title.trim(), module: body.module.trim(), precondition: body.precondition.trim(), steps,
+    priority: body.priority, caseType: body.case_type,
+  };
+}
+
+function caseOf(row: typeof testcaseCases.$inferSelect, itemCode: string): TestCase {
+  return {
+    id: row.id, code: row.code, title: row.title, module: row.module, precondition: row.precondition, steps: row.steps,
+    priority: row.priority, case_type: row.caseType, item_id: row.itemId, item_code: itemCode,
+  };
+}
+
+/** The case with its task's status and its generation, if the viewer may see it. */
+async function visibleCase(deps: Deps, viewer: Viewer, caseId: number) {
   const [row] = await deps.db.select({ c: testcaseCases, status: testcaseTasks.status, archived: testcaseGenerations.archived, itemCode: testcaseItems.code })
     .from(testcaseCases)
     .innerJoin(testcaseTasks, eq(testcaseTasks.id, testcaseCases.taskId))
     .innerJoin(testcaseItems, eq(testcaseItems.id, testcaseCases.itemId))
     .innerJoin(testcaseGenerations, eq(testcaseGenerations.id, testcaseCases.generationId))
-    .where(and(eq(testcaseCases.id, body.case_id), generationVisibleTo(viewer)));
+    .where(and(eq(testcaseCases.id, caseId), generationVisibleTo(viewer)));
   if (!row) throw new HttpError(404, '用例不存在');
   if (row.archived) throw archivedRefusal();
-  const status = row.status as TaskStatus;
-  if (status === 'expired') throw badRequest('该用例属于已过期的需求版本，不能编辑');
-  if (status === 'in_progress') throw badRequest('该条目正在重新生成，暂时不能编辑它的用例');
-  const steps = body.steps.map((s) => ({ step: s.step.trim(), expected: s.expected.trim() }));
-  const blank = steps.findIndex((s) => !s.step || !s.expected);
-  if (blank >= 0) throw badRequest(`第 ${blank + 1} 步的操作和预期结果都不能为空`);
-  if (!body.title.trim()) throw badRequest('用例名称不能为空');
-  const [saved] = await deps.db.update(testcaseCases).set({
-    title: body.title.trim(), module: body.module.trim(), precondition: body.precondition.trim(), steps,
-    priority: body.priority, caseType: body.case_type, updatedAt: deps.now(),
-  }).where(eq(testcaseCases.id, body.case_id)).returning();
-  return {
-    id: saved.id, code: saved.code, title: saved.title, module: saved.module, precondition: saved.precondition, steps: saved.steps,
-    priority: saved.priority, case_type: saved.caseType, item_id: saved.itemId, item_code: row.itemCode,
-  };
+  refuseUnlessEditable(row.status as TaskStatus);
+  return row;
+}
+
+/** Saves a case as the tester edited it. Only the cases of a finished task can be edited (the ones shown). */
+export async function editCase(deps: Deps, viewer: Viewer, body: EditCaseBody): Promise<TestCase> {
+  const row = await visibleCase(deps, viewer, body.case_id);
+  const [saved] = await deps.db.update(testcaseCases).set({ ...writtenCase(body), updatedAt: deps.now() })
+    .where(eq(testcaseCases.id, body.case_id)).returning();
+  return caseOf(saved, row.itemCode);
+}
+
+/**
+ * Adds a case written by hand to an item whose cases are shown (its task finished). It is numbered after the item's
+ * last case; generating the item again replaces its cases, hand-written ones included, as for edited ones.
+ */
+export async function addCase(deps: Deps, viewer: Viewer, body: AddCaseBody): Promise<TestCase> {
+  const { item } = await itemOf(deps, viewer, body.item_id);
+  const task = await currentTask(deps.db, item.id);
+  if (!task) throw new HttpError(404, '需求条目不存在');
+  refuseUnlessEditable(task.status as TaskStatus);
+  if (!task.finishedAt) throw badRequest('该条目的用例还没有生成，生成完成后才能新增用例');
+  const fields = writtenCase(body);
+  return deps.db.transaction(async (tx) => {
+    // The task's row is locked so two additions at once take different numbers.
+    await tx.select({ id: testcaseTasks.id }).from(testcaseTasks).where(eq(testcaseTasks.id, task.id)).for('update');
+    const [{ count, last }] = await tx.select({ count: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${testcaseCases.seq}), 0)::int` })
+      .from(testcaseCases).where(eq(testcaseCases.taskId, task.id));
+    if (count >= TESTCASE_LIMITS.maxCasesPerItem) throw badRequest(`每个需求条目最多 ${TESTCASE_LIMITS.maxCasesPerItem} 条用例`);
+    const seq = last + 1;
+    const now = deps.now();
+    const [saved] = await tx.insert(testcaseCases).values({
+      ...fields, taskId: task.id, generationId: task.generationId, itemId: item.id, seq,
+      code: `${item.code}-${String(seq).padStart(2, '0')}`, createdAt: now, updatedAt: now,
+    }).returning();
+    await tx.update(testcaseGenerations).set({ updatedAt: now }).where(eq(testcaseGenerations.id, task.generationId));
+    return caseOf(saved, item.code);
+  });
+}
+
+/** Removes one case (the others keep their numbers). */
+export async function deleteCase(deps: Deps, viewer: Viewer, caseId: number): Promise<void> {
+  const row = await visibleCase(deps, viewer, caseId);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(testcaseCases).where(eq(testcaseCases.id, caseId));
+    await tx.update(testcaseGenerations).set({ updatedAt: deps.now() }).where(eq(testcaseGenerations.id, row.c.generationId));
+  });
 }
 
 async function itemOf(deps: Deps, viewer: Viewer, itemId: number) {

@@ -10,6 +10,7 @@ import {
   type RequirementItem, type TaskState, type TaskStatus, type TestCase,
 } from '../../contract/api';
 import type { Deps } from '../deps';
+import { isUniqueViolation } from '../db/unique-violation';
 import { knowledgeDocuments, secrecyGrades, testcaseCases, testcaseGenerations, testcaseItems, testcaseTasks, users } from '../db/schema';
 import { badRequest, HttpError } from '../http-error';
 import { enqueue, enqueueMany } from '../jobs/queue';
@@ -18,6 +19,7 @@ import { visibleTo, type Viewer } from '../knowledge/visibility';
 import { modelsOf } from '../llm/models';
 import { sanitizeFileName } from '../uploads/file-name';
 import { placeFile } from '../uploads/incoming';
+import { freeName, GENERATION_NAME_UNIQUE } from './names';
 import { zipLimitsOf } from '../uploads/limits';
 import type { ReceivedFile } from '../uploads/receive';
 import { nextStatus, refusalOf, type TaskEvent } from './lifecycle';
@@ -74,13 +76,27 @@ export async function createGeneration(
   const src = await sourceOf(deps, viewer, source);
   const items = splitRequirements(src.blocks);
   if (items.length === 0) throw badRequest(TESTCASE_MESSAGES.noItems);
-  const name = (options.name?.trim() || src.name.replace(/\.[^.]+$/, '')).slice(0, 100);
+  const wanted = options.name?.trim() || src.name.replace(/\.[^.]+$/, '');
+  // Two creations racing to the same free name: the unique index refuses the second, which takes the next number.
+  for (let attempt = 1; ; attempt++) {
+    const name = await freeName(deps, viewer.id, wanted);
+    try {
+      return await insertGeneration(deps, src, items, name, viewer.id, options.start);
+    } catch (err) {
+      if (attempt >= 5 || !isUniqueViolation(err, GENERATION_NAME_UNIQUE)) throw err;
+    }
+  }
+}
+
+async function insertGeneration(
+  deps: Deps, src: Awaited<ReturnType<typeof sourceOf>>, items: SplitItem[], name: string, ownerId: number, start: boolean,
+): Promise<{ generation_id: string; task_ids: string[] }> {
   let written: string | null = null;
   try {
     return await deps.db.transaction(async (tx) => {
       const now = deps.now();
       const [generation] = await tx.insert(testcaseGenerations).values({
-        uid: randomUUID(), name, ownerId: viewer.id, secrecy: src.secrecy, sourceName: src.name, sourceType: src.type,
+        uid: randomUUID(), name, ownerId, secrecy: src.secrecy, sourceName: src.name, sourceType: src.type,
         sourceDocId: src.docId, createdAt: now, updatedAt: now,
       }).returning();
       if (src.file) {
@@ -89,7 +105,7 @@ export async function createGeneration(
         written = relative;
         await tx.update(testcaseGenerations).set({ sourcePath: relative }).where(eq(testcaseGenerations.id, generation.id));
       }
-      const taskIds = await insertItems(deps, tx, generation.id, items, 0, options.start);
+      const taskIds = await insertItems(deps, tx, generation.id, items, 0, start);
       return { generation_id: generation.uid, task_ids: taskIds };
     });
   } catch (err) {

@@ -9,9 +9,10 @@ import { tools, toolSets } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../http-error';
 import { mcpCall } from './mcp';
-import { documentServer, openApiRequest, parseOpenApi, type OpenApiTarget } from './openapi';
+import { openApiRequest, type OpenApiTarget } from './openapi';
+import { setBase } from './origin';
 import { readCapped } from './outbound-fetch';
-import { credentialHeaders, mcpEndpoint, toolFetch, usableBy, type ToolRow, type ToolSetRow, type ToolUser } from './sets';
+import { credentialHeaders, mcpEndpoint, setFetch, usableBy, type ToolRow, type ToolSetRow, type ToolUser } from './sets';
 
 /** Why a call was refused, for the audit log. */
 export class ToolRefused extends HttpError {}
@@ -80,6 +81,7 @@ function failure(err: unknown): never {
   const e = err as Error & { cause?: { code?: string } };
   if (e instanceof HttpError) throw e;
   if (e?.name === 'OutboundRefused') throw badRequest(e.message);
+  if (e?.name === 'ResponseTooLarge') throw new HttpError(502, e.message);
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || /timed out|timeout/i.test(e?.message ?? '')) {
     throw new HttpError(504, `工具调用超时（${TOOL_LIMITS.callTimeoutMs / 1000} 秒）`);
   }
@@ -103,11 +105,11 @@ export async function runTool(
       const { text, isError } = await mcpCall(mcpEndpoint(deps, set), tool.name, args, timeoutMs);
       return { ...capped(text, false), is_error: isError, duration_ms: Math.round(performance.now() - started), tool, set };
     }
-    const base = set.url || documentServer(parseOpenApi(set.spec));
-    const { url, init } = openApiRequest(base, tool.target as unknown as OpenApiTarget, args);
+    const { url, init } = openApiRequest(setBase(set), tool.target as unknown as OpenApiTarget, args);
     init.headers = { ...(init.headers as Record<string, string>), ...credentialHeaders(deps, set) };
-    const res = await toolFetch(deps)(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
-    const { text, truncated } = await readCapped(res, TOOL_LIMITS.resultMaxBytes);
+    // The set's fetch refuses any origin but the credential's; the body is read up to the cap and within the time.
+    const res = await setFetch(deps, set, false)(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+    const { text, truncated } = await readCapped(res, deps.config.toolResponseMaxBytes);
     let content = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && !truncated) {
       try {

@@ -41,6 +41,9 @@ export function parseOpenApi(text: string): Json {
   if (!isObject(doc)) throw badRequest('OpenAPI 文档应为一个对象（JSON 或 YAML）');
   if (typeof doc.openapi !== 'string' || !/^3\./.test(doc.openapi)) throw badRequest('只支持 OpenAPI 3 文档（openapi: 3.x）');
   if (!isObject(doc.paths) || Object.keys(doc.paths).length === 0) throw badRequest('OpenAPI 文档中没有接口（paths 为空）');
+  // OpenAPI paths begin with "/": anything else (`@host/…`) would be read as part of the address.
+  const stray = Object.keys(doc.paths).find((p) => !p.startsWith('/'));
+  if (stray !== undefined) throw badRequest(`OpenAPI 文档中的接口路径必须以 / 开头：${stray.slice(0, 100)}`);
   return doc;
 }
 
@@ -131,12 +134,16 @@ export function openApiRequest(base: string, target: OpenApiTarget, args: Json):
     const value = args[name];
     if (value === undefined || value === null) continue;
     const text = typeof value === 'string' ? value : JSON.stringify(value);
+    // Encoded, "/", "@", "%" and "?" stay inside the segment; a value that would make a "." or ".." segment is refused.
     if (where === 'path') path = path.replaceAll(`{${name}}`, encodeURIComponent(text));
     else if (where === 'query') query.append(name, text);
     else if (!/[\r\n]/.test(text)) headers[name.toLowerCase()] = text;
   }
   if (/\{[^}]+\}/.test(path)) throw badRequest(`缺少路径参数：${/\{([^}]+)\}/.exec(path)?.[1]}`);
+  if (path.split('/').some((seg) => /^(\.|%2e){1,2}$/i.test(seg))) throw badRequest(`路径参数不能是“.”或“..”（${target.path}）`);
   const url = new URL(base.replace(/\/+$/, '') + path);
+  // The path keeps the base's origin (a stored path such as `@host/…` from before parseOpenApi refused it).
+  if (!path.startsWith('/') || url.origin !== new URL(base).origin) throw badRequest(`接口路径不能改变服务地址（${target.path}）`);
   for (const [k, v] of query) url.searchParams.append(k, v);
   const init: RequestInit = { method: target.method, headers };
   if (target.hasBody && args.body !== undefined) {

@@ -15,6 +15,7 @@ import { decryptSecret, encryptSecret, secretKey } from '../sqlbase/secret';
 import { mcpTools, type McpEndpoint } from './mcp';
 import { documentServer, openApiTools, parseOpenApi, type ToolDef } from './openapi';
 import { createOutboundFetch } from './outbound-fetch';
+import { boundFetch, boundOrigin, setOrigin } from './origin';
 
 export type ToolSetRow = typeof toolSets.$inferSelect;
 export type ToolRow = typeof tools.$inferSelect;
@@ -137,9 +138,10 @@ export async function addSet(deps: Deps, viewer: Viewer, body: ToolSetBody): Pro
   const fields = await fieldsOf(deps, viewer, body);
   const credential = (body.credential ?? '').trim();
   const credentialEnc = credential ? encryptSecret(secretKey(deps.config), credential) : null;
+  const credentialOrigin = credential ? setOrigin(fields) : '';
   try {
     const now = new Date();
-    const [row] = await deps.db.insert(toolSets).values({ ...fields, credentialEnc, ownerId: viewer.id, createdAt: now, updatedAt: now }).returning();
+    const [row] = await deps.db.insert(toolSets).values({ ...fields, credentialEnc, credentialOrigin, ownerId: viewer.id, createdAt: now, updatedAt: now }).returning();
     return row;
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(TOOL_MESSAGES.setExists);
@@ -154,14 +156,18 @@ export async function editSet(deps: Deps, user: ToolUser, body: ToolSetBody): Pr
   const fields = await fieldsOf(deps, user, body.spec?.trim() ? body : { ...body, spec: row.spec });
   if (fields.kind !== row.kind) throw badRequest('工具集类型创建后不可修改');
   const credential = (body.credential ?? '').trim();
-  // The stored credential goes only where it went before: a new address needs it typed again.
-  const moved = fields.url !== row.url && row.credentialEnc !== null && !credential && !body.clear_credential;
-  if (moved) throw badRequest('地址已更改，请重新填写凭据（或选择清除凭据）');
+  // The stored credential goes only where it was typed for: a new address, or a document whose servers name another
+  // origin, needs it typed again.
+  const bound = boundOrigin(row);
+  const moved = (fields.url !== row.url || setOrigin(fields) !== bound) && row.credentialEnc !== null && !credential && !body.clear_credential;
+  if (moved) throw badRequest('地址已更改（含 OpenAPI 文档中的 servers），请重新填写凭据（或选择清除凭据）');
   const credentialEnc = body.clear_credential ? null : credential ? encryptSecret(secretKey(deps.config), credential) : row.credentialEnc;
+  const credentialOrigin = credentialEnc === null ? '' : credential ? setOrigin(fields) : bound;
   try {
     // Once roles or departments are granted the old "everyone" is gone: taking them away leaves the owner (D89).
     const openToAll = row.openToAll && !fields.reviewRoles.length && !fields.deptIds.length;
-    const [updated] = await deps.db.update(toolSets).set({ ...fields, credentialEnc, openToAll, updatedAt: new Date() }).where(eq(toolSets.id, row.id)).returning();
+    const [updated] = await deps.db.update(toolSets).set({ ...fields, credentialEnc, credentialOrigin, openToAll, updatedAt: new Date() })
+      .where(eq(toolSets.id, row.id)).returning();
     return updated;
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(TOOL_MESSAGES.setExists);
@@ -191,8 +197,13 @@ export function toolFetch(deps: Pick<Deps, 'config'>): typeof fetch {
   return f;
 }
 
+/** The fetch of a set's requests: to the credential's origin only, and (MCP) every answer read up to the cap. */
+export function setFetch(deps: Pick<Deps, 'config'>, set: ToolSetRow, capped: boolean): typeof fetch {
+  return boundFetch(toolFetch(deps), set.credentialEnc ? boundOrigin(set) : '', capped ? deps.config.toolResponseMaxBytes : null);
+}
+
 export function mcpEndpoint(deps: Pick<Deps, 'config'>, set: ToolSetRow): McpEndpoint {
-  return { url: set.url, headers: credentialHeaders(deps, set), fetch: toolFetch(deps) };
+  return { url: set.url, headers: credentialHeaders(deps, set), fetch: setFetch(deps, set, true) };
 }
 
 /**
@@ -235,7 +246,7 @@ export async function refreshSet(deps: Deps, set: ToolSetRow): Promise<{ count: 
 /** A refresh failure as a user reads it (never a credential: the SDK's messages carry no headers). */
 export function refreshMessage(err: unknown): string {
   const e = err as Error & { statusCode?: number; cause?: { code?: string } };
-  if (e?.name === 'OutboundRefused' || e?.name === 'HttpError') return e.message;
+  if (e?.name === 'OutboundRefused' || e?.name === 'HttpError' || e?.name === 'ResponseTooLarge') return e.message;
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `读取工具超时（${TOOL_LIMITS.refreshTimeoutMs / 1000} 秒）`;
   const code = e?.cause?.code;
   if (code === 'ECONNREFUSED') return '无法连接工具服务：连接被拒绝';

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { UPLOAD_MAX_FILES, type UploadLimits } from '../../contract/api/upload-limits';
 
 /** What an Office file (a zip) may declare and unpack to (UPLOAD_ZIP_* in server/config.ts; docs/decisions.md D34). */
 export type ZipLimits = {
@@ -18,11 +19,11 @@ export function zipLimitsOf(config: Pick<Config, 'uploadZipMaxBytes' | 'uploadZi
   return { maxBytes: config.uploadZipMaxBytes, maxRatio: config.uploadZipMaxRatio, maxEntries: config.uploadZipMaxEntries };
 }
 
-const MIB = 1024 * 1024;
+/** A size for people (the one formatter the upload dialogs use too). */
+export { formatUploadBytes as formatBytes } from '../../contract/api/upload-limits';
 
-/** A size for people: 50 MB, 1.5 MB, 200 KB (binary units, as the limits are set). */
-export function formatBytes(bytes: number): string {
-  if (bytes >= MIB) return `${Number((bytes / MIB).toFixed(1))} MB`;
-  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
-  return `${bytes} 字节`;
+/** What one upload may carry, per purpose, from the configuration (answered to the client, issue 27 §5). */
+export function uploadLimitsFor(config: Pick<Config, 'uploadMaxBytes' | 'uploadMaxRequestBytes'>): UploadLimits {
+  const limit = (maxFiles: number) => ({ maxFileBytes: config.uploadMaxBytes, maxFiles, maxRequestBytes: config.uploadMaxRequestBytes });
+  return { knowledge: limit(UPLOAD_MAX_FILES.knowledge), chat: limit(UPLOAD_MAX_FILES.chat), testcase: limit(UPLOAD_MAX_FILES.testcase) };
 }

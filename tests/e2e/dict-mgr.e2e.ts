@@ -1,5 +1,5 @@
 // 字典管理 in Chromium (issue 17): the system administrator adds a 职务 entry, renames it, and finds it in the
-// user form's 职务 select at once; a system entry offers no 编辑 or 删除.
+// user form's 职务 select at once; the shipped entries are samples, editable and deletable (issue 27 §6).
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshotBoth } from './support/browser';
@@ -17,10 +17,11 @@ describe('字典管理', () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, 'sysadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
     await page.getByTestId('side-menu').getByRole('menuitem', { name: '字典管理' }).click();
     await expectText(page.getByRole('region', { name: '字典项' }), '总经理');
-    // A system entry: 编辑 and 删除 are disabled.
+    // A shipped entry is a sample: no 内置 tag, 编辑 and 删除 enabled.
     const gm = row(page, '总经理');
-    await expectText(gm, '内置');
-    expect(await gm.getByRole('button', { name: /编辑/ }).isDisabled()).toBe(true);
+    expect(await gm.textContent()).not.toContain('内置');
+    expect(await gm.getByRole('button', { name: /编辑/ }).isDisabled()).toBe(false);
+    expect(await gm.getByRole('button', { name: /删除/ }).isDisabled()).toBe(false);
     await screenshotBoth(page, 'dict-mgr');
 
     await page.getByRole('button', { name: /新\s*增/ }).first().click();

@@ -56,4 +56,50 @@ describe('page tabs', () => {
     expect(await page.getByRole('button', { name: '关闭智能问答', exact: true }).count()).toBe(0);
     await context.close();
   });
+
+  it('hides a page\'s dialog when the browser goes Back, and shows it again, as it was, on Forward (issue 27 §6)', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, 'demo', DEMO_PASSWORD);
+    await page.goto(`${suite.server.url}/#/profile`);
+    await waitForRoute(page, /^\/profile$/);
+    await menu(page, '知识库').click();
+    await waitForRoute(page, /^\/knowledgeBase$/);
+    await page.getByRole('button', { name: /新增空间/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('空间名称').fill('返回测试');
+    await page.goBack();
+    await waitForRoute(page, /^\/profile$/);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await screenshotBoth(page, 'page-tabs-back-hides-dialog');
+    await page.goForward();
+    await waitForRoute(page, /^\/knowledgeBase$/);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel('空间名称').inputValue()).toBe('返回测试');
+    await context.close();
+  });
+
+  it('keeps a space name of 100 letters inside the tab bar and the page (issue 27 §6)', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, 'demo', DEMO_PASSWORD);
+    const name = `Long-${'x'.repeat(95)}`;
+    await page.goto(`${suite.server.url}/#/knowledgeBase`);
+    await page.getByRole('button', { name: /新增空间/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('空间名称').fill(name);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.goto(`${suite.server.url}/#/knowledgeList?space=${name}`);
+    await page.getByRole('heading', { name }).waitFor();
+    for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
+      await page.setViewportSize(size);
+      // Nothing pushes the window sideways, and the tab is cut with … (its whole name in its title).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+      const label = tab(page, name);
+      expect((await label.boundingBox())!.width).toBeLessThanOrEqual(240);
+      expect(await label.getAttribute('title')).toBe(`文档：${name}`);
+      const heading = (await page.getByRole('heading', { name }).boundingBox())!;
+      expect(heading.x + heading.width).toBeLessThanOrEqual(size.width);
+    }
+    await screenshotBoth(page, 'page-tabs-long-space-name');
+    await context.close();
+  });
 });
+

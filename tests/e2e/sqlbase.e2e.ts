@@ -102,14 +102,34 @@ describe('database chat in the browser', () => {
     expect(await editor.inputValue()).toMatch(/GROUP BY region/);
     await editor.fill('SELECT region, COUNT(*) AS 订单数 FROM orders GROUP BY region ORDER BY region');
     await answer.getByTestId('sql-run').click();
+    // The re-run keeps a chart (issue 27 §6), says the answer's text was about the first query, and its rows are there.
+    await expectText(answer.getByTestId('rerun-note'), '修改后的 SQL', 15_000);
+    await expect.poll(async () => (await drawnChart(answer.locator('[role="img"]:has(canvas)').first())).series[0]?.name, { timeout: 15_000 }).toBe('订单数');
+    // The reader switches the chart to a pie.
+    await answer.getByLabel('图表类型').getByText('饼图').click();
+    await expect.poll(async () => (await drawnChart(answer.locator('[role="img"]:has(canvas)').first())).labels).toContain('华东');
+    await screenshotBoth(page, 'sqlbase-chat-rerun');
+    await answer.getByRole('tab', { name: '数据' }).click();
     await expectText(answer.locator('.ant-table').first(), '订单数', 15_000);
     await expectText(answer.locator('.ant-table').first(), '750');
-    await screenshotBoth(page, 'sqlbase-chat-rerun');
 
     // An edited write goes through the same gates: refused, shown in Chinese.
     await answer.getByRole('tab', { name: 'SQL' }).click();
     await answer.getByTestId('sql-editor').fill('DELETE FROM orders');
     await answer.getByTestId('sql-run').click();
     await expectText(answer.getByTestId('sql-error'), /查询被拒绝：只允许只读查询/);
+
+    // A question whose query the gates refuse: the refusal and the refused SQL, editable, to be fixed and run again.
+    await page.getByLabel('输入问题').fill('删除所有订单');
+    await page.getByLabel('输入问题').press('Enter');
+    await page.locator('[data-testid="chat-answer"][data-status="complete"]').nth(1).waitFor({ timeout: 30_000 });
+    const refused = page.getByTestId('chat-answer').last();
+    await expectText(refused, /查询被拒绝：只允许只读查询/);
+    expect(await refused.getByTestId('sql-editor').inputValue()).toMatch(/DELETE FROM orders/i);
+    await screenshotBoth(page, 'sqlbase-chat-refused');
+    await refused.getByTestId('sql-editor').fill('SELECT COUNT(*) AS 订单数 FROM orders');
+    await refused.getByTestId('sql-run').click();
+    await refused.getByRole('tab', { name: '数据' }).click();
+    await expectText(refused.locator('.ant-table').first(), '订单数', 15_000);
   }, 120_000);
 });

@@ -67,11 +67,21 @@ async function download(page: Page, button: RegExp): Promise<Buffer> {
   return readFileSync((await file.path())!);
 }
 
+/** The page's first card stands at least 12 px clear of the side menu and of the tab bar (issue 27 §6). */
+async function expectClearOfShell(page: Page): Promise<void> {
+  const menu = (await page.getByTestId('side-menu').boundingBox())!;
+  const content = (await page.getByTestId('testcase-page').locator('.ant-card, button').first().boundingBox())!;
+  const tabs = (await page.getByRole('tablist').first().boundingBox())!;
+  expect(content.x - (menu.x + menu.width)).toBeGreaterThanOrEqual(12);
+  expect(content.y - (tabs.y + tabs.height)).toBeGreaterThanOrEqual(12);
+}
+
 describe('test-case generation in the browser', () => {
   it('uploads requirements, confirms the items, watches the tasks finish, edits a case and exports xlsx and XMind', async () => {
     await page.goto(`${server.url}/#/testCase`);
     await waitForRoute(page, /^\/testCase/);
     await expectText(page, '还没有用例生成');
+    await expectClearOfShell(page);
     await screenshotBoth(page, 'testcase-list-empty');
 
     await page.getByRole('button', { name: /新建生成/ }).click();
@@ -106,6 +116,7 @@ describe('test-case generation in the browser', () => {
     await page.getByRole('button', { name: /开始生成（3 条）/ }).click();
     await expectText(page, '3/3 条完成', 30_000);
     await expectText(page, /测试用例（[1-9]\d*）/);
+    await expectClearOfShell(page);
     await screenshotBoth(page, 'testcase-generated');
 
     // Edit a case: saved as the tester types, still there after a reload.
@@ -121,6 +132,27 @@ describe('test-case generation in the browser', () => {
     await screenshotBoth(page, 'testcase-case-dialog');
     await page.reload();
     await expectText(page, '用户名 3 个字符被拒绝', 15_000);
+
+    // A case added by hand and one deleted (issue 27 §6); the export below has what the page shows.
+    const casesNow = page.locator('.ant-card').filter({ hasText: '测试用例（' });
+    const countOf = async () => Number(/测试用例（(\d+)）/.exec((await casesNow.textContent()) ?? '')![1]);
+    const before = await countOf();
+    await casesNow.getByRole('button', { name: /新增用例/ }).click();
+    const addDialog = page.getByRole('dialog');
+    await expectText(addDialog, '新增用例');
+    await addDialog.getByLabel('用例名称').fill('注销后旧令牌失效');
+    await addDialog.getByRole('textbox', { name: '步骤 1' }).fill('注销后用旧令牌访问个人中心');
+    await addDialog.getByRole('textbox', { name: '预期结果 1' }).fill('提示登录信息无效');
+    await screenshotBoth(page, 'testcase-add-dialog');
+    await addDialog.getByRole('button', { name: /保\s*存/ }).click();
+    await addDialog.waitFor({ state: 'detached' });
+    await expectText(casesNow, '注销后旧令牌失效');
+    expect(await countOf()).toBe(before + 1);
+    const addedRow = casesNow.getByRole('row').filter({ hasText: '注销后旧令牌失效' });
+    await addedRow.getByRole('button', { name: /删\s*除/ }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: /删\s*除/ }).click();
+    await addedRow.waitFor({ state: 'detached' });
+    expect(await countOf()).toBe(before);
 
     const xlsx = await download(page, /导出 Excel/);
     const book = new ExcelJS.Workbook();

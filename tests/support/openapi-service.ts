@@ -9,7 +9,8 @@ export type TestOpenApi = {
   url: string;
   /** The OpenAPI document (JSON text), its server address this service. */
   spec: string;
-  requests: { method: string; path: string; body: string }[];
+  /** `key`: the X-API-Key header the request carried ('' without). */
+  requests: { method: string; path: string; body: string; key: string }[];
   close: () => Promise<void>;
 };
 
@@ -42,7 +43,7 @@ export async function startTestOpenApi(): Promise<TestOpenApi> {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      requests.push({ method: req.method ?? '', path: req.url ?? '', body });
+      requests.push({ method: req.method ?? '', path: req.url ?? '', body, key: String(req.headers['x-api-key'] ?? '') });
       if (req.headers['x-api-key'] !== API_KEY) return res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"bad key"}');
       const url = new URL(req.url ?? '/', 'http://x');
       const m = /^\/assets\/([^/]+)$/.exec(url.pathname);

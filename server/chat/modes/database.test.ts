@@ -110,13 +110,35 @@ describe('database chat', () => {
     expect(chartOf(frames)?.data.length).toBeGreaterThan(0);
   });
 
+  it('holds no database session while the model writes its correction (the user\'s limit stays free, D87)', async (ctx) => {
+    if (!pgDb) return ctx.skip();
+    const saved = { perUser: t.config.dbChatMaxPerUser, wait: t.config.dbChatQueueMs };
+    t.config.dbChatMaxPerUser = 1;
+    t.config.dbChatQueueMs = 200;
+    try {
+      const before = llm.stats.requests;
+      // The correction request (not streamed) waits 2 s at the model.
+      const chat = ask(pgDb, '列出订单 [bad-sql] [delay:2000]', 'chat_with_db_execute', 'zhangwei');
+      while (llm.stats.requests - before < 2) await new Promise((r) => setTimeout(r, 20));
+      const editor = await t.app.inject({
+        method: 'POST', url: DB_PATHS.sqlRun, headers: bearer(tokens.zhangwei), payload: { db_name: pgDb.database, sql: 'SELECT count(*) AS n FROM orders' },
+      });
+      expect(editor.json(), editor.body).toMatchObject({ success: true });
+      expect(textOf(await chat)).toContain('已自动修正为');
+    } finally {
+      t.config.dbChatMaxPerUser = saved.perUser;
+      t.config.dbChatQueueMs = saved.wait;
+    }
+  });
+
   it('refuses writes and hidden tables in Chinese; the tables do not change', async (ctx) => {
     if (!pgDb || !myDb) return ctx.skip();
     for (const db of [pgDb, myDb]) {
       const sum = await db.checksum();
       const del = await ask(db, '删除所有订单');
       expect(textOf(del)).toMatch(/查询被拒绝：只允许只读查询/);
-      expect(chartOf(del)).toBeUndefined();
+      // The refused SQL is shown, editable, without rows (issue 27 §6).
+      expect(chartOf(del)).toMatchObject({ sql: expect.stringMatching(/DELETE FROM orders/i), columns: [], data: [], db_name: db.database });
       const hidden = await ask(db, '张三的工资是多少');
       expect(textOf(hidden)).toContain('查询被拒绝：不能访问表 salaries');
       expect(JSON.stringify(hidden)).not.toContain(SECRET_MARK);

@@ -47,7 +47,7 @@ async function connectionFor(ctx: ModeContext): Promise<OpenConnection> {
   if (!name) throw badRequest('请先选择数据库连接');
   const row = await visibleConnection(ctx.deps, ctx.viewer, name);
   try {
-    return await openConnection(ctx.deps, row);
+    return await openConnection(ctx.deps, row, ctx.viewer.id);
   } catch (err) {
     if (err instanceof DbError || err instanceof OutboundRefused) throw badRequest(`数据库「${name}」${err.message}`);
     throw err;
@@ -62,7 +62,7 @@ async function described(ctx: ModeContext, open: OpenConnection): Promise<string
   return schemaText(tables, open.row.sampleRows ? await samplesOf(open, tables) : new Map());
 }
 
-type Attempt = { ok: true; finish: ModeFinish } | { ok: false; message: string; hint: string };
+type Attempt = { ok: true; finish: ModeFinish } | { ok: false; message: string; hint: string; dbName: string };
 
 /** How often the rows read so far are sent while a result streams. */
 const PROGRESS_EVERY_MS = 250;
@@ -84,37 +84,53 @@ async function attempt(ctx: ModeContext, open: OpenConnection, sql: string, sour
     const { result } = await runGated(ctx.deps, actorOfCtx(ctx), open, sql, { source, onRows });
     return { ok: true, finish: { chart: { ...toChartView(result, sql, ctx.question), db_name: open.row.dbName } } };
   } catch (err) {
-    if (err instanceof SqlRefused) return { ok: false, message: err.message, hint: err.detail ? `${err.reason}：${err.detail}` : err.reason };
-    if (err instanceof DbError) return { ok: false, message: err.message, hint: correctionHint(err) || err.message };
+    if (err instanceof SqlRefused) return { ok: false, message: err.message, hint: err.detail ? `${err.reason}：${err.detail}` : err.reason, dbName: open.row.dbName };
+    if (err instanceof DbError) return { ok: false, message: err.message, hint: correctionHint(err) || err.message, dbName: open.row.dbName };
     throw err;
+  }
+}
+
+/**
+ * A query that could not run (refused by a gate, or failed) shows why (in the text) and the SQL itself, editable in the answer's
+ * SQL tab so the user can fix it and run it again through the same gates (issue 27 §6); no rows.
+ */
+function refusedFinish(message: string, sql: string, dbName: string): ModeFinish {
+  return {
+    appendText: `\n\n${message}`,
+    chart: { type: 'response_table', sql, columns: [], data: [], truncated: false, db_name: dbName },
+  };
+}
+
+/** One statement on a session of the dialogue's connection, given back at once: no session is held while the model writes. */
+async function attemptOnce(ctx: ModeContext, sql: string, source: string, progress?: FinishProgress): Promise<Attempt> {
+  const open = await connectionFor(ctx);
+  try {
+    return await attempt(ctx, open, sql, source, progress);
+  } finally {
+    await releaseConnection(open);
   }
 }
 
 async function runAnswer(ctx: ModeContext, messages: LlmMessage[], answer: string, progress: FinishProgress): Promise<ModeFinish> {
   const parsed = parseModelAnswer(answer);
   if (!parsed) return { appendText: '\n\n（回答中没有可执行的 SQL 查询，未生成结果表。）' };
-  const open = await connectionFor(ctx);
+  const first = await attemptOnce(ctx, parsed.sql, '数据库对话', progress);
+  if (first.ok) return first.finish;
+  let corrected: string | null = null;
   try {
-    const first = await attempt(ctx, open, parsed.sql, '数据库对话', progress);
-    if (first.ok) return first.finish;
-    let corrected: string | null = null;
-    try {
-      const reply = await ctx.complete([
-        ...messages,
-        { role: 'assistant', content: answer },
-        { role: 'user', content: `这条 SQL 未能执行：${first.hint}\n请只用上面列出的表和列，给出修正后的一条只读查询，仍按同样的 JSON 格式回答。` },
-      ], { temperature: 0 });
-      corrected = parseModelAnswer(reply)?.sql ?? null;
-    } catch (err) {
-      if (isAbort(err, ctx.signal)) throw err;
-    }
-    if (!corrected) return { appendText: `\n\n${first.message}` };
-    const second = await attempt(ctx, open, corrected, '数据库对话（修正）', progress);
-    if (!second.ok) return { appendText: `\n\n${second.message}` };
-    return { appendText: `\n\n首次查询未能执行（${first.message}），已自动修正为：\n\n\`\`\`sql\n${corrected}\n\`\`\``, chart: second.finish.chart };
-  } finally {
-    await releaseConnection(open);
+    const reply = await ctx.complete([
+      ...messages,
+      { role: 'assistant', content: answer },
+      { role: 'user', content: `这条 SQL 未能执行：${first.hint}\n请只用上面列出的表和列，给出修正后的一条只读查询，仍按同样的 JSON 格式回答。` },
+    ], { temperature: 0 });
+    corrected = parseModelAnswer(reply)?.sql ?? null;
+  } catch (err) {
+    if (isAbort(err, ctx.signal)) throw err;
   }
+  if (!corrected) return refusedFinish(first.message, parsed.sql, first.dbName);
+  const second = await attemptOnce(ctx, corrected, '数据库对话（修正）', progress);
+  if (!second.ok) return refusedFinish(second.message, corrected, second.dbName);
+  return { appendText: `\n\n首次查询未能执行（${first.message}），已自动修正为：\n\n\`\`\`sql\n${corrected}\n\`\`\``, chart: second.finish.chart };
 }
 
 /** The connection a dialogue asks about and its schema as the model reads it; the session is released at once. */

@@ -105,11 +105,6 @@ export async function assertNameFree(deps: Pick<Deps, 'db'>, name: string, excep
   if (clash) throw badRequest(`角色名称“${name}”已存在`);
 }
 
-/** Whether an error is PostgreSQL's unique violation (a concurrent create of the same name). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /** Ids of a role's members. */
 export async function memberIdsOf(deps: Pick<Deps, 'db'>, roleId: number): Promise<number[]> {

@@ -9,6 +9,7 @@ import {
   KNOWLEDGE_PATHS, RecallHit, RecallTestBody, Space, SpaceAddBody, SpaceArguments, SpaceCheckResult, SpaceListBody, SpaceNameBody,
   SpaceParams, SpaceSaveBody, TaskCreateBody, TaskResult, TaskRetryBody, TaskRetryFailedBody,
 } from '../../../contract/api';
+import { UPLOAD_MAX_FILES } from '../../../contract/api/upload-limits';
 import type { Deps } from '../../deps';
 import type { RouteAccessConfig } from '../../fastify-types';
 import { badRequest, HttpError } from '../../http-error';
@@ -48,7 +49,7 @@ const uploadOptions = (deps: Deps): ReceiveOptions => ({ fileFields: ['doc_file'
 export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     await app.register(fastifyMultipart, {
-      limits: { fileSize: deps.config.uploadMaxBytes, files: 20, fields: 20, fieldSize: 64 * 1024, parts: 50 },
+      limits: { fileSize: deps.config.uploadMaxBytes, files: UPLOAD_MAX_FILES.knowledge, fields: 20, fieldSize: 64 * 1024, parts: 50 },
     });
 
     app.post(KNOWLEDGE_PATHS.spaceList, {

@@ -14,10 +14,9 @@ import {
 
 /**
  * Screens that read the department tree: the sysadmin's departments and users, the secadmin's users and roles, and
- * the tools base, whose sets are granted to departments (issue 15; department names only, as the tree carries), and
- * 统计's department filter (issue 17).
+ * 统计's department filter (issue 17). The tools base reads names only, through its own call (D88).
  */
-const DEPT_READERS = ['/sysMgr/deptMgr', '/sysMgr/userMgr', '/sysMgr/roleMgr', '/toolsBase', '/sysMgr/statistics'];
+const DEPT_READERS = ['/sysMgr/deptMgr', '/sysMgr/userMgr', '/sysMgr/roleMgr', '/sysMgr/statistics'];
 const read = { access: 'session', func: DEPT_READERS } as const;
 
 /** How the audit log names a department: its name and id, or just the id when it does not exist. */

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DICT_PATHS, fillPath, type DictTreeNode, type TbomNode } from '../../../contract/api';
 import { dictionaries, dictItems, tbomNodes } from '../../db/schema';
+import { migrationsFolder } from '../../db/migrations-folder';
 import { SEED_DICTIONARIES, seedDictionaries } from '../../db/seed-dicts';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { bearer, signIn } from '../../test-support/http';
@@ -181,7 +185,24 @@ describe('字典管理 (issue 17)', () => {
     expect(res.statusCode).toBe(200);
     const rows = res.json().results as { code: string; system: string; sort: number }[];
     expect(rows.map((r) => r.code).slice(0, 2)).toEqual(['GM', 'DGM']);
-    expect(rows.every((r) => r.system === 'true')).toBe(true);
+    // The shipped entries are samples (issue 27 §6), not built-in.
+    expect(rows.every((r) => r.system === 'false')).toBe(true);
+  });
+
+  it('ships its entries as samples the administrator may delete and recode, valve-industry ones included', async () => {
+    const seats = (await get(items('VALVE_SEAT_STRUCTURE'), 'sysadmin')).json().results as { id: number; code: string }[];
+    const floating = seats.find((r) => r.code === 'FLOATING')!;
+    const recode = await send('PUT', item('VALVE_SEAT_STRUCTURE', floating.id), { code: 'FLOAT_SEAT', name: '浮动阀座' });
+    expect(recode.statusCode).toBe(200);
+    expect((await send('DELETE', item('VALVE_SEAT_STRUCTURE', floating.id))).statusCode).toBe(200);
+    const pressure = (await get(items('NOMINAL_PRESSURE'), 'sysadmin')).json().results as { id: number }[];
+    for (const row of pressure) expect((await send('DELETE', item('NOMINAL_PRESSURE', row.id))).statusCode).toBe(200);
+    expect((await get(items('NOMINAL_PRESSURE'), 'sysadmin')).json().results).toEqual([]);
+    // Existing databases too: the migration unmarks what earlier releases seeded as system.
+    const migration = fs.readFileSync(path.join(migrationsFolder(), '0023_dict-samples.sql'), 'utf8');
+    await t.deps.db.update(dictItems).set({ system: true }).where(eq(dictItems.dictCode, 'TASK_PRIORITY'));
+    await t.deps.db.execute(sql.raw(migration));
+    expect(await t.deps.db.$count(dictItems, eq(dictItems.system, true))).toBe(0);
   });
 
   it('adds, renames, reorders and disables an entry; tree4def and static-enum answer it at once', async () => {
@@ -206,6 +227,8 @@ describe('字典管理 (issue 17)', () => {
   });
 
   it('never deletes a system entry nor changes its code or parent; a name and order may change', async () => {
+    // No entry ships as system today; one a later release relies on is marked so.
+    await t.deps.db.update(dictItems).set({ system: true }).where(and(eq(dictItems.dictCode, 'DUTY_CODE'), eq(dictItems.code, 'GM')));
     const gm = await dutyId('GM');
     const del = await send('DELETE', item('DUTY_CODE', gm.id));
     expect(del.statusCode).toBe(400);
@@ -222,6 +245,7 @@ describe('字典管理 (issue 17)', () => {
     const child = await send('POST', items('DUTY_CODE'), { code: 'GM_ASSISTANT', name: '总经理助理', parentId: gm.id });
     expect((await send('DELETE', item('DUTY_CODE', (child.json().results as { id: number }).id))).statusCode).toBe(200);
     await send('PUT', item('DUTY_CODE', gm.id), { code: 'GM', name: '总经理', sort: 0 });
+    await t.deps.db.update(dictItems).set({ system: false }).where(eq(dictItems.id, gm.id));
   });
 
   it('refuses bad input in Chinese: empty, too long, odd characters, a taken code, a parent from elsewhere, itself', async () => {

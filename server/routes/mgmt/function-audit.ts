@@ -20,8 +20,3 @@ export function describeChanges(before: Record<string, unknown>, after: Record<s
   return parts.length ? parts.join('；') : '无变化';
 }
 
-/** A PostgreSQL unique-constraint violation (two writers racing past the checks). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}

@@ -13,7 +13,8 @@ import { badRequest } from '../../http-error';
 import { ok } from '../../http/envelope';
 import { revokeUserSessions } from '../../identity/sessions';
 import { sessionOf } from '../request-meta';
-import { DEFAULT_FUNC_ICON, describeChanges, funcLabel, isUniqueViolation } from './function-audit';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { DEFAULT_FUNC_ICON, describeChanges, funcLabel } from './function-audit';
 import {
   assertCodeFree, assertPathFree, buttonsOf, checkCode, checkName, checkParent, checkPath, findButton, findFunction,
   functionTree, hasChildren, holdersOf, isBuiltinButton, isBuiltinFunction, isProtectedFunction, nextButtonSort,

@@ -11,8 +11,9 @@ import { badRequest } from '../../http-error';
 import { ok } from '../../http/envelope';
 import { grantsOf, replaceGrants } from '../../mgmt/roles/grants';
 import { describeMemberChange, membersOf, replaceMembers, revokeSessionsOf } from '../../mgmt/roles/members';
+import { isUniqueViolation } from '../../db/unique-violation';
 import {
-  assertNameFree, assertNotReviewRole, checkRoleFields, getRole, isUniqueViolation, listRoles, memberIdsOf, requireRole, roleOptions,
+  assertNameFree, assertNotReviewRole, checkRoleFields, getRole, listRoles, memberIdsOf, requireRole, roleOptions,
 } from '../../mgmt/roles/roles';
 
 const ROLE_SCREEN = '/sysMgr/roleMgr';

@@ -123,7 +123,7 @@ export function sqlbaseRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const { user } = sessionOf(request);
       const viewer = await viewerOf(deps, user);
       const row = await visibleConnection(deps, viewer, request.body.db_name.trim());
-      const open = await openConnection(deps, row).catch(asBadRequest);
+      const open = await openConnection(deps, row, user.id).catch(asBadRequest);
       const sql = request.body.sql.trim();
       try {
         if (!String(request.headers.accept ?? '').includes(SQL_RUN_STREAM_TYPE)) {

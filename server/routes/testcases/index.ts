@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
-  AiEnvelope, EditCaseBody, EditItemBody, ExportBody, GenerateResult, GenerationDetail, GenerationIdBody, GenerationList, GenerationListBody,
+  AddCaseBody, AiEnvelope, DeleteCaseBody, EditCaseBody, EditItemBody, ExportBody, GenerateResult, GenerationDetail, GenerationIdBody, GenerationList, GenerationListBody,
   MergeItemBody, ReplaceResult, SkipItemBody, TaskIdsBody, TaskState, TestCase, TESTCASE_MESSAGES, TESTCASE_PATHS,
 } from '../../../contract/api';
 import type { Deps } from '../../deps';
@@ -15,7 +15,7 @@ import { viewerOf } from '../../knowledge/visibility';
 import {
   applyToTasks, createGeneration, generationDetail, listGenerations, skipItem, startGeneration, taskStates, type GenerationSource,
 } from '../../testcases/generations';
-import { editCase, editItem, mergeItem } from '../../testcases/editing';
+import { addCase, deleteCase, editCase, editItem, mergeItem } from '../../testcases/editing';
 import { casesWorkbook, casesXmind, exportCases } from '../../testcases/export';
 import { testcaseJobHandler } from '../../testcases/process';
 import { archiveGeneration, replaceSource } from '../../testcases/versions';
@@ -136,6 +136,21 @@ export function testcaseRoutes(deps: Deps, options: { soleProcess: boolean }): F
     }, async (request) => {
       request.auditTarget = `用例 ${request.body.case_id}`;
       return aiOk(await editCase(deps, await viewer(deps, request), request.body));
+    });
+
+    app.post(TESTCASE_PATHS.addCase, {
+      config: { ...manage, audit: 'testcase-case-add' }, schema: { body: AddCaseBody, response: { 200: AiEnvelope(TestCase) } },
+    }, async (request) => {
+      request.auditTarget = `需求条目 ${request.body.item_id}`;
+      return aiOk(await addCase(deps, await viewer(deps, request), request.body));
+    });
+
+    app.post(TESTCASE_PATHS.deleteCase, {
+      config: { ...manage, audit: 'testcase-case-delete' }, schema: { body: DeleteCaseBody, response: { 200: AiEnvelope(Type.Null()) } },
+    }, async (request) => {
+      request.auditTarget = `用例 ${request.body.case_id}`;
+      await deleteCase(deps, await viewer(deps, request), request.body.case_id);
+      return aiOk(null);
     });
 
     app.post(TESTCASE_PATHS.archive, {

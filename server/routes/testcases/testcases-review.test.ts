@@ -1,10 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TESTCASE_PATHS, type GenerationDetail, type TaskState, type TestCase } from '../../../contract/api';
+import { TESTCASE_LIMITS, TESTCASE_PATHS, type GenerationDetail, type TaskState, type TestCase } from '../../../contract/api';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
-import { functionButtons, functions, roleButtons, roles, testcaseCases } from '../../db/schema';
+import { migrationsFolder } from '../../db/migrations-folder';
+import { auditLog, functionButtons, functions, roleButtons, roles, testcaseCases, testcaseGenerations, testcaseTasks } from '../../db/schema';
 import { invalidateIdentity } from '../../identity/identity-cache';
 import { bearer, signIn } from '../../test-support/http';
 import { multipartBody } from '../../test-support/multipart';
@@ -206,6 +209,94 @@ describe('reviewing generated cases (issue 14)', () => {
     for (const res of await Promise.all(writes)) expect(res.statusCode, res.body).toBe(400);
     // Still exported (read-only is not hidden).
     expect((await post(TESTCASE_PATHS.export, 'demo', { generation_id: gid, format: 'xlsx' })).statusCode).toBe(200);
+  });
+});
+
+describe('cases added and removed one by one, generations named apart (issue 27 §6)', () => {
+  const newCase = (itemId: number, change: object = {}) => ({
+    item_id: itemId, title: '头像为 2 MB 整', module: '账号管理', precondition: '已登录', priority: 'P2', case_type: '边界',
+    steps: [{ step: '上传 2 MB 的头像', expected: '上传成功' }], ...change,
+  });
+
+  it('adds a hand-written case to an item, numbered after its last, and removes a case; both kept on reload and audited', async () => {
+    const d = await generated('demo', V1, '逐条增删');
+    const gid = d.generation.generation_id;
+    const first = current(d)[3];
+    const added = await post(TESTCASE_PATHS.addCase, 'demo', newCase(d.items[3].id));
+    expect(added.statusCode, added.body).toBe(200);
+    const lastCode = first.cases.at(-1)!.code;
+    const nextSeq = Number(lastCode.slice(lastCode.lastIndexOf('-') + 1)) + 1;
+    expect(added.json().data).toMatchObject({ title: '头像为 2 MB 整', item_id: d.items[3].id, code: `${d.items[3].code}-${String(nextSeq).padStart(2, '0')}` });
+    let after = current(await detail('demo', gid))[3];
+    expect(after.cases.map((c) => c.title)).toEqual([...first.cases.map((c) => c.title), '头像为 2 MB 整']);
+
+    const gone = first.cases[0];
+    expect((await post(TESTCASE_PATHS.deleteCase, 'demo', { case_id: gone.id })).statusCode).toBe(200);
+    after = current(await detail('demo', gid))[3];
+    expect(after.cases.map((c) => c.id)).not.toContain(gone.id);
+    expect(after.cases).toHaveLength(first.cases.length);
+    // The export has what the page shows.
+    expect((await post(TESTCASE_PATHS.export, 'demo', { generation_id: gid, format: 'xlsx' })).statusCode).toBe(200);
+    const audit = await t.deps.db.select({ action: auditLog.action }).from(auditLog)
+      .where(inArray(auditLog.action, ['testcase-case-add', 'testcase-case-delete']));
+    expect(audit.map((r) => r.action).sort()).toEqual(['testcase-case-add', 'testcase-case-delete']);
+  });
+
+  it('refuses additions and removals that are not the tester\'s to make, in Chinese, and changes nothing', async () => {
+    const d = await generated('demo', V1, '增删校验');
+    const item = d.items[0];
+    const c = current(d)[0].cases[0];
+    const refusals: [object, string][] = [
+      [newCase(item.id, { title: '  ' }), '用例名称不能为空'],
+      [newCase(item.id, { steps: [{ step: '上传', expected: ' ' }] }), '第 1 步的操作和预期结果都不能为空'],
+    ];
+    for (const [body, message] of refusals) {
+      const r = await post(TESTCASE_PATHS.addCase, 'demo', body);
+      expect([r.statusCode, r.json().err_msg]).toEqual([400, message]);
+    }
+    expect((await post(TESTCASE_PATHS.addCase, 'demo', newCase(item.id, { priority: 'P9' }))).statusCode).toBe(400);
+    // Not theirs: 404 for both calls, nothing changed.
+    expect((await post(TESTCASE_PATHS.addCase, 'wangfang', newCase(item.id))).statusCode).toBe(404);
+    expect((await post(TESTCASE_PATHS.deleteCase, 'wangfang', { case_id: c.id })).statusCode).toBe(404);
+    // An item being generated again: no case added or removed until it is done.
+    await t.deps.db.update(testcaseTasks).set({ status: 'in_progress' }).where(eq(testcaseTasks.uid, current(d)[0].task_id));
+    const busy = await post(TESTCASE_PATHS.addCase, 'demo', newCase(item.id));
+    expect([busy.statusCode, busy.json().err_msg]).toEqual([400, '该条目正在重新生成，暂时不能编辑它的用例']);
+    expect((await post(TESTCASE_PATHS.deleteCase, 'demo', { case_id: c.id })).statusCode).toBe(400);
+    await t.deps.db.update(testcaseTasks).set({ status: 'completed' }).where(eq(testcaseTasks.uid, current(d)[0].task_id));
+    // At most the per-item limit.
+    const room = TESTCASE_LIMITS.maxCasesPerItem - current(d)[0].cases.length;
+    for (let i = 0; i < room; i++) expect((await post(TESTCASE_PATHS.addCase, 'demo', newCase(item.id, { title: `补充 ${i}` }))).statusCode).toBe(200);
+    const full = await post(TESTCASE_PATHS.addCase, 'demo', newCase(item.id));
+    expect([full.statusCode, full.json().err_msg]).toEqual([400, `每个需求条目最多 ${TESTCASE_LIMITS.maxCasesPerItem} 条用例`]);
+    // Archived: read-only.
+    await post(TESTCASE_PATHS.archive, 'demo', { generation_id: d.generation.generation_id });
+    expect((await post(TESTCASE_PATHS.deleteCase, 'demo', { case_id: c.id })).statusCode).toBe(400);
+    expect(current(await detail('demo', d.generation.generation_id))[0].cases.map((x) => x.id)).toContain(c.id);
+  });
+
+  it('never gives one user two generations of the same name: a repeated name is numbered', async () => {
+    const names = async () => (await post(TESTCASE_PATHS.list, 'zhangwei', { page: 1, page_size: 50 })).json().data.data
+      .map((g: { name: string }) => g.name) as string[];
+    const make = (name?: string) => upload(TESTCASE_PATHS.generate, 'zhangwei', V1, name ? { secrecy: 'internal', name } : { secrecy: 'internal' }, '接口需求.md');
+    for (const res of await Promise.all([make('同名需求'), make('同名需求'), make('同名需求')])) expect(res.statusCode, res.body).toBe(200);
+    expect((await make()).statusCode).toBe(200);
+    expect((await make()).statusCode).toBe(200);
+    expect((await names()).sort()).toEqual(['同名需求', '同名需求（2）', '同名需求（3）', '接口需求', '接口需求（2）'].sort());
+  });
+
+  it('migration 0024 numbers the duplicates an existing database holds, keeping the oldest as it was', async () => {
+    const d = await generated('demo', V1, '旧库重名');
+    const twin = await generated('demo', V1, '旧库重名（x）');
+    await t.deps.db.execute(sql.raw('ALTER TABLE testcase_generations DROP CONSTRAINT testcase_generations_owner_name_uq'));
+    await t.deps.db.update(testcaseGenerations).set({ name: '旧库重名' }).where(eq(testcaseGenerations.uid, twin.generation.generation_id));
+    const migration = fs.readFileSync(path.join(migrationsFolder(), '0024_testcase-names.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await t.deps.db.execute(sql.raw(statement));
+    const rows = await t.deps.db.select({ id: testcaseGenerations.id, uid: testcaseGenerations.uid, name: testcaseGenerations.name })
+      .from(testcaseGenerations).where(inArray(testcaseGenerations.uid, [d.generation.generation_id, twin.generation.generation_id]));
+    const byUid = new Map(rows.map((r) => [r.uid, r]));
+    expect(byUid.get(d.generation.generation_id)!.name).toBe('旧库重名');
+    expect(byUid.get(twin.generation.generation_id)!.name).toBe(`旧库重名（#${byUid.get(twin.generation.generation_id)!.id}）`);
   });
 });
 

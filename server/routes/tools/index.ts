@@ -6,10 +6,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import {
-  AiEnvelope, TOOL_PATHS, TOOL_RISKS, ToolCallBody, ToolCallResult, ToolEditBody, ToolItem, ToolListBody, ToolSet, ToolSetBody,
-  ToolSetIdBody, ToolSetListBody,
+  AiEnvelope, TOOL_PATHS, TOOL_RISKS, ToolCallBody, ToolCallResult, ToolDept, ToolDeptsBody, ToolEditBody, ToolItem, ToolListBody, ToolSet,
+  ToolSetBody, ToolSetIdBody, ToolSetListBody,
 } from '../../../contract/api';
-import { tools } from '../../db/schema';
+import { departments, tools } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { RouteAccessConfig } from '../../fastify-types';
 import { badRequest, HttpError } from '../../http-error';
@@ -110,15 +110,26 @@ export function toolsRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const { row: set } = await visibleSet(deps, user, tool.setId);
       request.auditTarget = `${set.name} / ${tool.name}`;
       const { enabled, risk } = request.body;
-      if (risk !== undefined && !(risk in TOOL_RISKS)) throw badRequest('风险类别只能是 read（只读）、write（写入）或 send（对外发送）');
+      // The contract admits only the three classes; an own-key test here as well (no inherited names).
+      if (risk !== undefined && !Object.hasOwn(TOOL_RISKS, risk)) throw badRequest('风险类别只能是 read（只读）、write（写入）或 send（对外发送）');
       if (enabled === undefined && risk === undefined) throw badRequest('请指定要修改的启用状态或风险类别');
       const patch = { ...(enabled === undefined ? {} : { enabled }), ...(risk === undefined ? {} : { risk, riskOverridden: true }) };
       const [updated] = await deps.db.update(tools).set(patch).where(eq(tools.id, tool.id)).returning();
       request.auditDetail = [
         enabled === undefined ? '' : enabled ? '启用' : '停用',
-        risk === undefined ? '' : `风险类别：${TOOL_RISKS[risk as keyof typeof TOOL_RISKS]}`,
+        risk === undefined ? '' : `风险类别：${TOOL_RISKS[risk]}`,
       ].filter(Boolean).join('；');
       return aiOk(toToolApi(updated));
+    });
+
+    // The grant picker's departments: names and places only (the department screens' reads stay theirs).
+    app.post(TOOL_PATHS.depts, {
+      config: read,
+      schema: { body: ToolDeptsBody, response: { 200: AiEnvelope(Type.Array(ToolDept)) } },
+    }, async () => {
+      const rows = await deps.db.select({ id: departments.id, name: departments.name, parent_id: departments.parentId })
+        .from(departments).orderBy(departments.sort, departments.id);
+      return aiOk(rows);
     });
 
     app.post(TOOL_PATHS.call, {

@@ -198,7 +198,7 @@ describe('calling a tool', () => {
     await post(TOOL_PATHS.edit, 'zhangwei', { tool_id: lookup.id, enabled: true });
   });
 
-  it('ends a call at its timeout and cuts a large answer at the cap', async () => {
+  it('ends a call at its timeout and stops reading an MCP answer over the cap (D88: refused, said in Chinese)', async () => {
     const set = (await setNamed('工单与订单'))!;
     const user = { ...(await viewerOf(t.deps, { id: (await t.deps.db.select().from(users).where(eq(users.username, 'zhangwei')))[0].id, clearance: 'confidential' } as never)), deptId: 0 };
     const slow = await toolNamed(set.id, 'slow_report');
@@ -206,9 +206,10 @@ describe('calling a tool', () => {
     await expect(runTool(t.deps, user, slow.id, { ms: 5000 }, { confirmed: false, timeoutMs: 300 })).rejects.toThrow(/超时/);
     expect(Date.now() - started).toBeLessThan(3000);
     const big = await toolNamed(set.id, 'big_export');
+    // A JSON-RPC answer cannot be used in part: over the cap (256 KB by default) it is not read further.
     const res = await post(TOOL_PATHS.call, 'zhangwei', { tool_id: big.id, arguments: {} });
-    expect(res.json().data.truncated).toBe(true);
-    expect(Buffer.byteLength(res.json().data.content)).toBeLessThanOrEqual(TOOL_LIMITS.resultMaxBytes);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().err_msg).toContain(`工具服务的响应超过 ${TOOL_LIMITS.resultMaxBytes / 1024} KB`);
   });
 });
 

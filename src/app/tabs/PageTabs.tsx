@@ -4,6 +4,7 @@ import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent,
 import { UNSAFE_LocationContext, useLocation, useNavigate, useNavigationType, useOutlet, type Location } from 'react-router-dom';
 import { LazyDropdown } from '../../components/lazy-dropdown';
 import { LazyTooltip } from '../../components/lazy-tooltip';
+import { PageShownContext } from '../../components/page-shown';
 import { readPref, writePref } from '../../lib/ui-prefs';
 import { PageTabContext } from './page-tab-context';
 import { closeTabs, openTab, restoreTabs, retitle, type CloseKind, type PageTab } from './page-tabs';
@@ -175,7 +176,7 @@ export function PageTabs({ scope, home, resolve }: PageTabsProps) {
               <LazyDropdown key={tab.key} trigger={['contextMenu']} menu={menuOf(tab.key)}>
                 <div className={active ? `${styles.tab} ${styles.active}` : styles.tab} onClick={() => show(tab.key)}>
                   <div role="tab" aria-selected={active} tabIndex={active ? 0 : -1} data-key={tab.key} className={styles.label}>
-                    <span data-testid="page-tab" data-key={tab.key}>{tab.title}</span>
+                    <span data-testid="page-tab" data-key={tab.key} className={styles.title} title={tab.title}>{tab.title}</span>
                   </div>
                   {tab.key !== home.key && (
                     <button
@@ -222,9 +223,11 @@ export function PageTabs({ scope, home, resolve }: PageTabsProps) {
           return (
             <KeptPane key={key} tabKey={key} active={active}>
               <PageTabContext.Provider value={{ key, active, setTitle }}>
-                <UNSAFE_LocationContext.Provider value={{ location: active ? location : kept[key].location, navigationType }}>
-                  <Fragment key={versions[key] ?? 0}>{element}</Fragment>
-                </UNSAFE_LocationContext.Provider>
+                <PageShownContext.Provider value={active}>
+                  <UNSAFE_LocationContext.Provider value={{ location: active ? location : kept[key].location, navigationType }}>
+                    <Fragment key={versions[key] ?? 0}>{element}</Fragment>
+                  </UNSAFE_LocationContext.Provider>
+                </PageShownContext.Provider>
               </PageTabContext.Provider>
             </KeptPane>
           );

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAntd } from '../_shared/test-utils';
+import { PageShownContext } from '../page-shown';
 import { Dialog } from './Dialog';
 
 const bodyOf = () => document.querySelector('.ant-modal-body') as HTMLElement;
@@ -11,6 +12,22 @@ beforeEach(() => {
 });
 
 describe('Dialog', () => {
+  it('hides with its page (browser Back, another tab) and comes back as it was when the page is shown again', async () => {
+    const onClose = vi.fn();
+    const page = (shown: boolean) => (
+      <PageShownContext.Provider value={shown}>
+        <Dialog open title="编辑用户" onClose={onClose}><input aria-label="姓名" /></Dialog>
+      </PageShownContext.Provider>
+    );
+    const { user, rerender } = renderAntd(page(true));
+    await user.type(screen.getByRole('textbox', { name: '姓名' }), '张伟');
+    rerender(page(false));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    rerender(page(true));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: '姓名' })).toHaveValue('张伟');
+    expect(onClose).not.toHaveBeenCalled();
+  });
   it('shows its title and content, and closes from 取消', async () => {
     const onClose = vi.fn();
     const { user } = renderAntd(<Dialog open title="编辑用户" onClose={onClose}>内容</Dialog>);

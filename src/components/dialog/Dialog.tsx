@@ -2,6 +2,7 @@ import { Button, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { startDrag } from '../_shared';
+import { usePageShown } from '../page-shown';
 import { DialogTitle } from './DialogTitle';
 import { clampDrag, clampedBodyHeight, clampedWidth, DIALOG_MARGIN, MIN_DIALOG_SIZE } from './geometry';
 import type { Offset } from './geometry';
@@ -32,7 +33,10 @@ export type DialogProps = {
 
 /** The dialog of spec §2: draggable by its title within the viewport, resizable, fullscreen, loading confirm. */
 export function Dialog(props: DialogProps) {
-  const { open, footer = true, draggable = true, resizable = true, fullscreenable = true } = props;
+  const { footer = true, draggable = true, resizable = true, fullscreenable = true } = props;
+  // Hidden, not closed, while its page is not the one shown: what was typed is there when the page comes back.
+  const shown = usePageShown();
+  const open = props.open && shown;
   const windowHeight = useWindowHeight();
   const [fullscreen, setFullscreen] = useState(props.defaultFullscreen ?? false);
   const [offset, setOffset] = useState<Offset>({ x: 0, y: 0 });

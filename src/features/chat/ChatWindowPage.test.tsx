@@ -261,6 +261,17 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     await waitFor(() => expect(screen.getAllByText('缺少文件参数').length).toBeGreaterThan(0), LOAD);
   });
 
+  it('refuses a file of an unsupported type with one message, naming it, and sends nothing (issue 27 §5)', async () => {
+    pickFiles.mockResolvedValue({ canceled: false, files: [], rejected: [{ name: '方案.pptx', size: 10, reason: 'type' }], maxBytes: 1000 });
+    const server = serve();
+    const { user } = renderSignedIn('/chatWindow?id=conv-1', demo);
+    await user.click(await screen.findByRole('button', { name: /上传文件/ }, LOAD));
+    expect(await screen.findByText('不支持的文件类型：方案.pptx', {}, LOAD)).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText('缺少文件参数')).toBeNull();
+    expect(callsTo(server, CHAT_PATHS.fileAdd)).toHaveLength(0);
+  });
+
   it('offers no upload without the button /chatWindow#upload', async () => {
     serve();
     renderSignedIn('/chatWindow', userDetail({ allFunc: ['/chatWindow'], allBtn: {} }));

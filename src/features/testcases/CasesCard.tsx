@@ -1,12 +1,17 @@
-import { Button, Card, Tag, theme } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Popconfirm, Tag, theme } from 'antd';
 import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import type { TestCase } from '../../../contract/api';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { useDeleteCaseMutation } from './api';
+import { CaseAddDialog, type CaseTarget } from './CaseAddDialog';
 import { CaseEditDialog } from './CaseEditDialog';
 import { onlyColumnSettings } from './live-states';
 
 // 编号, 名称 and 步骤 first: at 1280 px they are in view beside the fixed 操作 column without scrolling sideways.
-const caseColumns = (edit: ((c: TestCase) => void) | null, secondary: string): DataTableColumn<TestCase>[] => [
+type CaseActions = { edit: (c: TestCase) => void; remove: (c: TestCase) => void };
+
+const caseColumns = (actions: CaseActions | null, secondary: string): DataTableColumn<TestCase>[] => [
   { key: 'code', title: '编号', width: 110 },
   { key: 'title', title: '用例名称', width: 220, ellipsis: true },
   {
@@ -25,18 +30,31 @@ const caseColumns = (edit: ((c: TestCase) => void) | null, secondary: string): D
   { key: 'module', title: '所属模块', width: 140, ellipsis: true },
   { key: 'precondition', title: '前置条件', width: 160, ellipsis: true },
   { key: 'item_code', title: '需求条目', width: 100 },
-  ...(edit ? [{
-    key: 'actions', title: '操作', width: 80, fixed: 'right' as const,
-    render: (_v: unknown, c: TestCase) => <Button type="link" size="small" onClick={() => edit(c)}>编辑</Button>,
+  ...(actions ? [{
+    key: 'actions', title: '操作', width: 110, fixed: 'right' as const,
+    render: (_v: unknown, c: TestCase) => (
+      <>
+        <Button type="link" size="small" onClick={() => actions.edit(c)}>编辑</Button>
+        <Popconfirm title={`确定删除用例 ${c.code}？`} okText="删除" okButtonProps={{ danger: true }} onConfirm={() => actions.remove(c)}>
+          <Button type="link" size="small" danger>删除</Button>
+        </Popconfirm>
+      </>
+    ),
   }] : []),
 ];
 
-export type CasesCardProps = { cases: TestCase[]; editable: boolean };
+export type CasesCardProps = { cases: TestCase[]; editable: boolean; targets: CaseTarget[] };
 
-/** The generation's current cases in the kit's table; each editable (saved as the tester goes) when allowed. */
-export const CasesCard = memo(function CasesCard({ cases, editable }: CasesCardProps) {
+/**
+ * The generation's current cases in the kit's table; when allowed, each editable (saved as the tester goes) or
+ * deleted, and a case added by hand to an item whose cases were generated (`targets`).
+ */
+export const CasesCard = memo(function CasesCard({ cases, editable, targets }: CasesCardProps) {
   const { token } = theme.useToken();
+  const { message } = App.useApp();
   const [editing, setEditing] = useState<TestCase | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [remove] = useDeleteCaseMutation();
   // A saved case shows at once, before the next poll brings it from the server.
   const [saved, setSaved] = useState<Map<number, TestCase>>(new Map());
   // A poll's new cases are drawn in a render and commit of their own, after the page's (the items' progress): a
@@ -46,10 +64,17 @@ export const CasesCard = memo(function CasesCard({ cases, editable }: CasesCardP
     if (shown !== cases) startTransition(() => setShown(cases));
   }, [cases, shown]);
   // Built once per editability, so a poll that brings nothing new hands the table the same objects.
-  const columns = useMemo(() => caseColumns(editable ? setEditing : null, token.colorTextDescription), [editable, token.colorTextDescription]);
+  const columns = useMemo(() => caseColumns(editable ? {
+    edit: setEditing,
+    remove: (c) => void remove(c.id).unwrap().then(() => message.success(`已删除用例 ${c.code}`)).catch(() => undefined),
+  } : null, token.colorTextDescription), [editable, token.colorTextDescription, remove, message]);
   const rows = useMemo(() => (saved.size ? shown.map((c) => saved.get(c.id) ?? c) : shown), [shown, saved]);
   return (
-    <Card title={`测试用例（${shown.length}）`} size="small">
+    <Card
+      title={`测试用例（${shown.length}）`}
+      size="small"
+      extra={editable && targets.length > 0 && <Button size="small" icon={<PlusOutlined />} onClick={() => setAdding(true)}>新增用例</Button>}
+    >
       <DataTable<TestCase> tableId="testcase-cases" rowKey="id" columns={columns} rows={rows} selection="none"
         showRowTools={false} can={onlyColumnSettings} scrollY={420} virtualFrom={0} />
       {editing && (
@@ -61,6 +86,7 @@ export const CasesCard = memo(function CasesCard({ cases, editable }: CasesCardP
           }}
         />
       )}
+      {adding && <CaseAddDialog targets={targets} onClose={() => setAdding(false)} />}
     </Card>
   );
 });

@@ -67,6 +67,8 @@ const GenerationBody = memo(function GenerationBody({ id, data, onWake: wake, on
     setMade({ from: data, rows });
   }
   const cases = useMemo(() => current.flatMap((t) => t.cases), [current]);
+  // Items whose cases were generated (their task finished): a case may be added to them by hand.
+  const targets = useMemo(() => rows.filter((r) => r.state?.status === 'completed' || r.state?.status === 'latest'), [rows]);
   const waiting = statuses.filter((s) => s === 'not_started').length;
   const pending = statuses.filter((s) => s === 'pending_update').length;
 
@@ -122,7 +124,7 @@ const GenerationBody = memo(function GenerationBody({ id, data, onWake: wake, on
         )}
       </Card>
       <ItemsCard rows={rows} editable={editable} started={started} onQueued={wake} />
-      <CasesCard cases={cases} editable={editable} />
+      <CasesCard cases={cases} editable={editable} targets={targets} />
       {replacing && (
         <ReplaceSourceDialog generationId={id} sourceName={g.source_name} onClose={(done) => { setReplacing(false); if (done) onReplaced(); }} />
       )}

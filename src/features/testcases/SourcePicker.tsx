@@ -1,7 +1,8 @@
 import { FileAddOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { App, Button, Form, Radio, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { describeRejected, pickFiles } from '../../platform';
+import { describeLimit, screenPick, useUploadLimitsQuery } from '../../lib/uploads/upload-limits';
+import { pickFiles } from '../../platform';
 import { useDocumentsQuery, useSpacesQuery } from '../knowledge/api';
 import { useDocumentOptions } from '../knowledge/documents/useDocumentOptions';
 
@@ -23,6 +24,7 @@ export function SourcePicker({ value, onChange, error }: SourcePickerProps) {
   const { message } = App.useApp();
   const { grades } = useDocumentOptions();
   const spaces = useSpacesQuery();
+  const limit = useUploadLimitsQuery().data?.testcase;
   const [space, setSpace] = useState<string | undefined>();
   const [keyword, setKeyword] = useState('');
   const query = (review_mode: string) => ({ space: space ?? '', page: 1, page_size: 50, doc_name: keyword || undefined, review_mode });
@@ -35,9 +37,10 @@ export function SourcePicker({ value, onChange, error }: SourcePickerProps) {
 
   const choose = async () => {
     const picked = await pickFiles({ purpose: 'testcase', multiple: false, accept: SOURCE_EXTENSIONS });
-    for (const line of describeRejected(picked.rejected, picked.maxBytes)) message.warning(line, 5);
-    if (picked.canceled || !picked.files.length) return;
-    onChange({ kind: 'upload', file: picked.files[0] });
+    const screened = screenPick(picked, limit);
+    for (const line of screened.refusals) message.warning(line, 5);
+    if (picked.canceled || !screened.files.length) return;
+    onChange({ kind: 'upload', file: screened.files[0] });
   };
 
   return (
@@ -53,7 +56,7 @@ export function SourcePicker({ value, onChange, error }: SourcePickerProps) {
         <>
           <Form.Item label="需求文档" required validateStatus={error ? 'error' : undefined} help={error || undefined}>
             <Button icon={<FileAddOutlined />} onClick={() => void choose()}>选择文件</Button>
-            <Typography.Text type="secondary" style={{ marginLeft: 12 }}>支持 {SOURCE_EXTENSIONS.join('、')}</Typography.Text>
+            <Typography.Text type="secondary" style={{ marginLeft: 12 }}>支持 {SOURCE_EXTENSIONS.join('、')}{limit && `；${describeLimit(limit)}`}</Typography.Text>
             {value.file && (
               <div style={{ marginTop: 8 }}>
                 <Typography.Text><PaperClipOutlined /> {value.file.name}</Typography.Text>

@@ -184,6 +184,46 @@ describe('用例生成 (/testCase)', { timeout: 120_000 }, () => {
     expect([bodyOf(call), call.responseType]).toEqual([{ generation_id: 'g-1', format: 'xlsx' }, 'blob']);
   });
 
+  it('adds a case by hand to an item whose cases were generated, and deletes one after asking (issue 27 §6)', async () => {
+    let withAdded = false;
+    const server = serve({
+      [`POST ${TESTCASE_PATHS.detail}`]: () => {
+        const d = detail(['completed', 'not_started'], true);
+        if (withAdded) d.tasks[0].cases.push({ ...aCase(9, 1, '第一条'), code: '第一条-02', title: '头像为 2 MB 整' });
+        return aiOk(d);
+      },
+      [`POST ${TESTCASE_PATHS.addCase}`]: () => {
+        withAdded = true;
+        return aiOk({ ...aCase(9, 1, '第一条'), code: '第一条-02', title: '头像为 2 MB 整' });
+      },
+      [`POST ${TESTCASE_PATHS.deleteCase}`]: aiOk(null),
+    });
+    const { user } = renderSignedIn('/testCase?id=g-1', tester);
+    expect(await screen.findByText('第一条-01', {}, LOAD)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /新增用例/ }));
+    const dialog = await screen.findByRole('dialog', {}, LOAD);
+    // Only the item whose cases were generated is offered; checked before anything is sent.
+    expect(within(dialog).getByText('第一条 需求 1')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('用例名称不能为空', {}, LOAD)).toBeInTheDocument();
+    expect(server.calls.some((c) => c.url === TESTCASE_PATHS.addCase)).toBe(false);
+    await user.type(within(dialog).getByRole('textbox', { name: '用例名称' }), '头像为 2 MB 整');
+    await user.type(within(dialog).getByRole('textbox', { name: '步骤 1' }), '上传 2 MB 的头像');
+    await user.type(within(dialog).getByRole('textbox', { name: '预期结果 1' }), '上传成功');
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(bodyOf(server.calls.find((c) => c.url === TESTCASE_PATHS.addCase)!)).toMatchObject({
+      item_id: 1, title: '头像为 2 MB 整', module: '账号', steps: [{ step: '上传 2 MB 的头像', expected: '上传成功' }],
+    }), LOAD);
+    expect(await screen.findByText('第一条-02', {}, LOAD)).toBeInTheDocument();
+
+    const deletes = screen.getAllByRole('button', { name: /删\s*除/ });
+    await user.click(deletes[0]);
+    const ask = await screen.findByRole('tooltip', {}, LOAD);
+    expect(within(ask).getByText('确定删除用例 第一条-01？')).toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: /删\s*除/ }));
+    await waitFor(() => expect(bodyOf(server.calls.find((c) => c.url === TESTCASE_PATHS.deleteCase)!)).toEqual({ case_id: 1 }), LOAD);
+  });
+
   it('makes a generation from a knowledge document the user can read', async () => {
     const doc = (id: number, name: string) => ({ id, doc_name: name, secrecy_name: '内部' });
     const server = serve({

@@ -9,6 +9,7 @@ import { hasButton } from '../../lib/storage';
 import { useGenerationsQuery } from './api';
 import { GenerationView } from './GenerationView';
 import { NewGenerationDialog } from './NewGenerationDialog';
+import styles from './testcases.module.css';
 
 const FUNC = '/testCase';
 const TIME = 'YYYY-MM-DD HH:mm:ss';
@@ -37,13 +38,17 @@ export function TestCasePage() {
   const open = (generationId: string) => setParams({ id: generationId });
   if (id) {
     return (
-      <Space orientation="vertical" style={{ width: '100%' }} size={12}>
+      <Space orientation="vertical" style={{ width: '100%' }} size={12} className={styles.page} data-testid="testcase-page">
         <Button icon={<ArrowLeftOutlined />} onClick={() => setParams({})}>返回列表</Button>
         <GenerationView id={id} />
       </Space>
     );
   }
-  return <GenerationList onOpen={open} />;
+  return (
+    <div className={styles.page} data-testid="testcase-page">
+      <GenerationList onOpen={open} />
+    </div>
+  );
 }
 
 function GenerationList({ onOpen }: { onOpen: (id: string) => void }) {

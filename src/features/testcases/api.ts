@@ -1,6 +1,6 @@
 import { TESTCASE_PATHS } from '../../../contract/api/runtime';
 import type {
-  EditCaseBody, EditItemBody, GenerateResult, GenerationDetail, GenerationList, GenerationListBody, ReplaceResult, TaskState, TestCase,
+  AddCaseBody, EditCaseBody, EditItemBody, GenerateResult, GenerationDetail, GenerationList, GenerationListBody, ReplaceResult, TaskState, TestCase,
 } from '../../../contract/api';
 import { api } from '../../lib/http/api';
 import { http, postMultipart, toFormData } from '../../lib/http';
@@ -52,6 +52,14 @@ export const testcaseApi = api.enhanceEndpoints({ addTagTypes: ['TestcaseGenerat
     editCase: build.mutation<TestCase, EditCaseBody>({
       query: (body) => ({ ...post(TESTCASE_PATHS.editCase, body), silent: true }),
     }),
+    addCase: build.mutation<TestCase, AddCaseBody>({
+      query: (body) => post(TESTCASE_PATHS.addCase, body),
+      invalidatesTags: ['TestcaseGeneration'],
+    }),
+    deleteCase: build.mutation<null, number>({
+      query: (case_id) => post(TESTCASE_PATHS.deleteCase, { case_id }),
+      invalidatesTags: ['TestcaseGeneration'],
+    }),
     archiveGeneration: build.mutation<null, string>({
       query: (generation_id) => post(TESTCASE_PATHS.archive, { generation_id }),
       invalidatesTags: ['TestcaseGeneration'],
@@ -61,7 +69,7 @@ export const testcaseApi = api.enhanceEndpoints({ addTagTypes: ['TestcaseGenerat
 
 export const {
   useGenerationsQuery, useGenerationQuery, useTaskStatesQuery, useStartGenerationMutation, useTaskActionMutation, useSkipItemMutation, useEditItemMutation,
-  useMergeItemMutation, useEditCaseMutation, useArchiveGenerationMutation,
+  useMergeItemMutation, useEditCaseMutation, useAddCaseMutation, useDeleteCaseMutation, useArchiveGenerationMutation,
 } = testcaseApi;
 
 /** A requirements document: a file to upload with its grade, or a knowledge document the user can read. */

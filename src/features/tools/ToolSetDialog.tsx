@@ -2,12 +2,11 @@ import { Form, Input, Radio, Select, Space, TreeSelect, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useEffect, useMemo } from 'react';
 import { TOOL_SET_KINDS, TOOL_SET_NAME_PATTERN } from '../../../contract/api/tools-limits';
-import type { DeptTreeNode, ToolSet, ToolSetBody } from '../../../contract/api';
+import type { ToolDept, ToolSet, ToolSetBody } from '../../../contract/api';
 import { Dialog } from '../../components/dialog';
 import type { Option } from '../knowledge/documents/useDocumentOptions';
 import { EVERYONE } from '../knowledge/documents/review-roles';
-import { useDeptTreeQuery } from '../sys-mgr/depts/api';
-import { useAddToolSetMutation, useEditToolSetMutation } from './api';
+import { useAddToolSetMutation, useEditToolSetMutation, useToolDeptsQuery } from './api';
 
 type Values = {
   name: string; kind: 'mcp' | 'openapi'; url?: string; spec?: string; credential?: string; auth_header?: string;
@@ -24,8 +23,20 @@ export type ToolSetDialogProps = {
 };
 
 type TreeOption = { value: number; title: string; children?: TreeOption[] };
-const treeOf = (nodes: DeptTreeNode[]): TreeOption[] =>
-  nodes.map((n) => ({ value: n.id, title: n.name, children: n.children?.length ? treeOf(n.children) : undefined }));
+/** The picker's tree from the flat list (names only), children under their parent in the server's order. */
+function treeOf(depts: ToolDept[]): TreeOption[] {
+  const children = new Map<number | null, ToolDept[]>();
+  const ids = new Set(depts.map((d) => d.id));
+  for (const d of depts) {
+    const parent = d.parent_id !== null && ids.has(d.parent_id) ? d.parent_id : null;
+    children.set(parent, [...(children.get(parent) ?? []), d]);
+  }
+  const build = (parent: number | null): TreeOption[] | undefined => {
+    const list = children.get(parent);
+    return list?.map((d) => ({ value: d.id, title: d.name, children: build(d.id) }));
+  };
+  return build(null) ?? [];
+}
 
 const idsOf = (field: string) => field.split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -56,7 +67,7 @@ export function ToolSetDialog({ set, grades, roles, onClose, onSaved }: ToolSetD
   const [form] = Form.useForm<Values>();
   const [add] = useAddToolSetMutation();
   const [edit] = useEditToolSetMutation();
-  const depts = useDeptTreeQuery(-2);
+  const depts = useToolDeptsQuery();
   const kind = Form.useWatch('kind', form) ?? set?.kind ?? 'mcp';
   const editing = set !== null;
   const deptTree = useMemo(() => treeOf(depts.data ?? []), [depts.data]);

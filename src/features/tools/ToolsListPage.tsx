@@ -2,16 +2,17 @@ import { ExperimentOutlined } from '@ant-design/icons';
 import { Alert, App, Breadcrumb, Button, Drawer, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { TOOL_RISKS } from '../../../contract/api/tools-limits';
+import { TOOL_LIMITS, TOOL_RISKS, type ToolRisk } from '../../../contract/api/tools-limits';
 import type { ToolCallResult, ToolItem } from '../../../contract/api';
 import { hasButton } from '../../lib/storage';
 import { useCallToolMutation, useEditToolMutation, useToolSetsQuery, useToolsQuery } from './api';
 import { argumentsOf, fieldsOfSchema, type SchemaField } from './schema-form';
 import styles from './tools.module.css';
+import { usePageShown } from '../../components/page-shown';
 
 const SCREEN = '/toolsBase';
 const RISK_COLOR: Record<string, string> = { read: 'green', write: 'orange', send: 'red' };
-const RISK_OPTIONS = Object.entries(TOOL_RISKS).map(([value, label]) => ({ value, label }));
+const RISK_OPTIONS = (Object.keys(TOOL_RISKS) as ToolRisk[]).map((value) => ({ value, label: TOOL_RISKS[value] }));
 
 /** The input of one field; Form.Item's value, checked and onChange are passed through. */
 function FieldInput({ field, ...bound }: { field: SchemaField } & Record<string, unknown>) {
@@ -29,6 +30,18 @@ function FieldInput({ field, ...bound }: { field: SchemaField } & Record<string,
     default:
       return <Input {...bound} />;
   }
+}
+
+/** What a 写入 / 对外发送 call will do and every argument it sends, scrollable. */
+function ConfirmArguments({ tool, args }: { tool: ToolItem; args: Record<string, unknown> }) {
+  const text = JSON.stringify(args, null, 2);
+  return (
+    <>
+      该工具的风险类别为“{tool.risk_name}”：调用可能{tool.risk === 'send' ? '向外部发送数据' : '写入或修改数据'}，且无法撤销。
+      <div className={styles.confirmLabel}>将发送的全部参数（共 {text.length} 个字符{text.length > 2000 ? '，请滚动查看全部' : ''}）：</div>
+      <pre className={styles.confirmArgs} aria-label="调用参数" tabIndex={0}>{text}</pre>
+    </>
+  );
 }
 
 type Outcome = { ok: true; result: ToolCallResult } | { ok: false; message: string };
@@ -53,6 +66,7 @@ function TryPanel({ tool, onClose }: { tool: ToolItem; onClose: () => void }) {
     }
   };
 
+  const shown = usePageShown();
   const run = async () => {
     const values = await form.validateFields();
     let args: Record<string, unknown>;
@@ -63,11 +77,14 @@ function TryPanel({ tool, onClose }: { tool: ToolItem; onClose: () => void }) {
       return;
     }
     if (tool.risk === 'read') await call_(args);
-    else setAsking(args);
+    // The user confirms exactly what is sent: all of it, or nothing when it is too long to review.
+    else if (new TextEncoder().encode(JSON.stringify(args)).byteLength > TOOL_LIMITS.argumentsMaxBytes) {
+      setOutcome({ ok: false, message: `调用参数过长（超过 ${TOOL_LIMITS.argumentsMaxBytes / 1024} KB），无法完整确认，请缩短后再调用` });
+    } else setAsking(args);
   };
 
   return (
-    <Drawer open title={`试用：${tool.name}`} size={560} onClose={onClose} destroyOnHidden>
+    <Drawer open={shown} title={`试用：${tool.name}`} size={560} onClose={onClose}>
       <Typography.Paragraph type="secondary">{tool.description || '暂无说明'}</Typography.Paragraph>
       <Form form={form} layout="vertical">
         {fields.length === 0 && <Typography.Paragraph type="secondary">该工具没有参数。</Typography.Paragraph>}
@@ -92,7 +109,7 @@ function TryPanel({ tool, onClose }: { tool: ToolItem; onClose: () => void }) {
           role="alertdialog"
           style={{ marginBottom: 16 }}
           title={`确认调用“${tool.name}”？`}
-          description={`该工具的风险类别为“${tool.risk_name}”：调用可能${tool.risk === 'send' ? '向外部发送数据' : '写入或修改数据'}，且无法撤销。`}
+          description={<ConfirmArguments tool={tool} args={asking} />}
           action={
             <Space orientation="vertical">
               <Button type="primary" size="small" danger onClick={() => void call_(asking)}>确认调用</Button>
@@ -131,7 +148,7 @@ export function ToolsListPage() {
   const set = sets.data?.find((s) => s.id === setId);
   const canEdit = hasButton(SCREEN, 'edit');
 
-  const save = async (tool: ToolItem, patch: { enabled?: boolean; risk?: string }) => {
+  const save = async (tool: ToolItem, patch: { enabled?: boolean; risk?: ToolRisk }) => {
     const next = await editTool({ tool_id: tool.id, ...patch }).unwrap();
     void message.success(patch.enabled === undefined ? `“${next.name}”的风险类别已改为${next.risk_name}` : `已${next.enabled ? '启用' : '停用'}“${next.name}”`);
   };
@@ -170,7 +187,7 @@ export function ToolsListPage() {
           {
             key: 'risk', title: '风险类别', width: 140,
             render: (_v, tool) => (canEdit
-              ? <Select size="small" value={tool.risk} options={RISK_OPTIONS} style={{ width: 110 }} onChange={(risk) => void save(tool, { risk })} aria-label={`${tool.name} 风险类别`} />
+              ? <Select size="small" value={tool.risk as ToolRisk} options={RISK_OPTIONS} style={{ width: 110 }} onChange={(risk: ToolRisk) => void save(tool, { risk })} aria-label={`${tool.name} 风险类别`} />
               : <Tag color={RISK_COLOR[tool.risk]}>{tool.risk_name}</Tag>),
           },
           {

@@ -1,5 +1,5 @@
 import { TOOL_PATHS } from '../../../contract/api/runtime';
-import type { ToolCallBody, ToolCallResult, ToolEditBody, ToolItem, ToolSet, ToolSetBody } from '../../../contract/api';
+import type { ToolCallBody, ToolCallResult, ToolDept, ToolEditBody, ToolItem, ToolSet, ToolSetBody } from '../../../contract/api';
 import { api } from '../../lib/http/api';
 import { withUserInfo } from '../knowledge/user-info';
 
@@ -40,10 +40,14 @@ export const toolsApi = api.enhanceEndpoints({ addTagTypes: ['ToolSet', 'Tool'] 
     callTool: build.mutation<ToolCallResult, ToolCallBody>({
       query: (body) => post(TOOL_PATHS.call, body, true),
     }),
+    /** The grant picker's departments (names only). */
+    toolDepts: build.query<ToolDept[], void>({
+      query: () => post(TOOL_PATHS.depts),
+    }),
   }),
 });
 
 export const {
   useToolSetsQuery, useAddToolSetMutation, useEditToolSetMutation, useDeleteToolSetMutation, useRefreshToolSetMutation,
-  useToolsQuery, useEditToolMutation, useCallToolMutation,
+  useToolsQuery, useEditToolMutation, useCallToolMutation, useToolDeptsQuery,
 } = toolsApi;

@@ -1,10 +1,14 @@
-import { Alert, Button, Input, Space, Spin, Tabs, Typography } from 'antd';
+import { Alert, Button, Input, Segmented, Space, Spin, Tabs, Typography } from 'antd';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChartView } from '../../../../contract/api';
 import { runSqlStream } from '../../sqlbase/run-sql-stream';
 import styles from '../chat.module.css';
 import { Chart } from '../../../components/chart/Chart';
-import { chartDataOf, chartLabel, chartSpec } from './chart-geometry';
+import { chartDataOf, chartLabel, chartSpec, type ChartKind } from './chart-geometry';
+
+const CHART_KINDS: { value: ChartKind; label: string }[] = [
+  { value: 'bar', label: '柱状图' }, { value: 'line', label: '折线图' }, { value: 'area', label: '面积图' }, { value: 'pie', label: '饼图' },
+];
 
 // The rows (antd's Table with its filter tree, the xlsx export) are fetched when the 数据 tab is first shown: an
 // answer opens on its chart, so drawing one needs neither (D77).
@@ -21,9 +25,15 @@ function SqlEditor({ chart, onResult }: { chart: ChartView & { db_name: string }
   const [error, setError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
-  const view = (columns: string[], data: Record<string, unknown>[], extra: Partial<ChartView>): ChartView => ({
-    ...chart, type: 'response_table', columns, data, x: undefined, y: undefined, ...extra,
-  });
+  // The answer's chart type, category and value columns carry over to the re-run's rows where the columns still
+  // exist (a refused query had none: its result is drawn as a bar chart when it can be).
+  const view = (columns: string[], data: Record<string, unknown>[], extra: Partial<ChartView>): ChartView => {
+    const y = chart.y?.filter((c) => columns.includes(c));
+    return {
+      ...chart, type: chart.columns.length ? chart.type : 'response_bar_chart', columns, data,
+      x: chart.x && columns.includes(chart.x) ? chart.x : undefined, y: y?.length ? y : undefined, ...extra,
+    };
+  };
   const submit = async () => {
     setError(null);
     setRunning(true);
@@ -74,10 +84,14 @@ function SqlEditor({ chart, onResult }: { chart: ChartView & { db_name: string }
 export function ChartAnswer({ chart: initial }: { chart: ChartView }) {
   // A re-run's result shows until a new frame arrives (rows streamed so far are replaced by the final result).
   const [rerun, setRerun] = useState<{ base: ChartView; chart: ChartView } | null>(null);
-  const chart = rerun && rerun.base === initial ? rerun.chart : initial;
+  const rerunShown = rerun !== null && rerun.base === initial;
+  const chart = rerunShown ? rerun.chart : initial;
   const setChart = (next: ChartView) => setRerun({ base: initial, chart: next });
   const [tab, setTab] = useState<string | undefined>(undefined);
-  const data = useMemo(() => chartDataOf(chart), [chart]);
+  // The kind the reader picked (柱状图, 折线图, 饼图); the answer's own until then.
+  const [kind, setKind] = useState<ChartKind | null>(null);
+  const drawn = useMemo(() => chartDataOf(chart), [chart]);
+  const data = useMemo(() => (drawn && kind ? { ...drawn, kind } : drawn), [drawn, kind]);
   const spec = useMemo(() => (data ? chartSpec(data) : null), [data]);
   const table = (
     <Suspense fallback={<Spin size="small" />}>
@@ -85,21 +99,36 @@ export function ChartAnswer({ chart: initial }: { chart: ChartView }) {
     </Suspense>
   );
   const dbName = chart.db_name;
+  // A query that did not run has no rows: only its SQL, to fix and run again.
+  const ran = chart.columns.length > 0;
   const items = [
-    ...(data && spec ? [{ key: 'chart', label: '图表', children: <Chart spec={spec} ariaLabel={chartLabel(data)} /> }] : []),
-    { key: 'data', label: '数据', children: table },
+    ...(data && spec ? [{
+      key: 'chart', label: '图表', children: (
+        <>
+          <Segmented<ChartKind> size="small" aria-label="图表类型" value={data.kind} onChange={setKind} style={{ marginBottom: 8 }}
+            options={CHART_KINDS} />
+          <Chart spec={spec} ariaLabel={chartLabel(data)} />
+        </>
+      ),
+    }] : []),
+    ...(ran ? [{ key: 'data', label: '数据', children: table }] : []),
     {
       key: 'sql',
       label: 'SQL',
       children: dbName
-        ? <SqlEditor chart={{ ...chart, db_name: dbName }} onResult={(next) => { setChart(next); setTab('data'); }} />
+        ? <SqlEditor chart={{ ...chart, db_name: dbName }} onResult={(next) => { setChart(next); setTab(chartDataOf(next) ? 'chart' : 'data'); }} />
         : <Typography.Paragraph className={styles.sql} copyable>{chart.sql}</Typography.Paragraph>,
     },
   ];
+  const active = items.some((i) => i.key === tab) ? tab! : items[0].key;
   return (
     <div className={styles.chart} data-testid="chart-answer">
+      {rerunShown && (
+        <Alert type="info" showIcon style={{ marginBottom: 8 }} data-testid="rerun-note"
+          title="以下是修改后的 SQL 的结果；上方回答中的说明针对原来的查询。" />
+      )}
       {chart.description && <Typography.Paragraph type="secondary">{chart.description}</Typography.Paragraph>}
-      <Tabs size="small" items={items} activeKey={tab ?? items[0].key} onChange={setTab} />
+      <Tabs size="small" items={items} activeKey={active} onChange={setTab} />
     </div>
   );
 }

@@ -5,10 +5,12 @@ import { relevanceText } from '../../../../contract/api/runtime';
 import type { Citation } from '../../../../contract/api';
 import { HighlightedText } from '../../../components/highlight';
 import styles from '../chat.module.css';
+import { usePageShown } from '../../../components/page-shown';
 
 /** The sources of a knowledge answer; each opens the cited passage with its document and score. */
 export function Citations({ references }: { references: Citation[] }) {
   const [open, setOpen] = useState<Citation | null>(null);
+  const shown = usePageShown();
   if (!references.length) return null;
   return (
     <div className={styles.citations} aria-label="引用来源">
@@ -20,7 +22,7 @@ export function Citations({ references }: { references: Citation[] }) {
           </button>
         </Tag>
       ))}
-      <Drawer open={open !== null} size={560} title={open ? `[${open.index}] ${open.doc_name}` : ''} onClose={() => setOpen(null)} destroyOnHidden>
+      <Drawer open={open !== null && shown} size={560} title={open ? `[${open.index}] ${open.doc_name}` : ''} onClose={() => setOpen(null)} destroyOnHidden>
         {open && (
           <>
             <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>

@@ -27,6 +27,7 @@ export type ToolCallsProps = {
 /** A waiting 写入 / 对外发送 call: what will run, and the user's yes or no. */
 function Confirm({ call, onDecide }: { call: ToolCallView; onDecide: ToolCallsProps['onDecide'] }) {
   const [sending, setSending] = useState<'yes' | 'no' | null>(null);
+  const text = pretty(call.arguments);
   const decide = async (approve: boolean) => {
     setSending(approve ? 'yes' : 'no');
     await onDecide?.(call.id, approve);
@@ -39,7 +40,9 @@ function Confirm({ call, onDecide }: { call: ToolCallView; onDecide: ToolCallsPr
       title={`需要您确认：调用「${call.set_name} / ${call.tool_name}」（${TOOL_RISKS[call.risk as ToolRisk] ?? call.risk}）`}
       description={
         <>
-          <pre className={styles.toolPre} aria-label="调用参数">{pretty(call.arguments)}</pre>
+          {/* Every character the tool will receive (the server runs exactly the stored text), scrollable. */}
+          <Typography.Text type="secondary">将发送的全部参数（共 {text.length} 个字符{text.length > 2000 ? '，请滚动查看全部' : ''}）：</Typography.Text>
+          <pre className={styles.toolPre} aria-label="调用参数" tabIndex={0}>{text}</pre>
           <Space>
             <Button type="primary" size="small" icon={<CheckOutlined />} loading={sending === 'yes'} disabled={!onDecide || sending !== null} onClick={() => void decide(true)}>
               确认执行

@@ -3,7 +3,8 @@ import { useRef, useState } from 'react';
 import { CHAT_MESSAGES } from '../../../../contract/api/runtime';
 import { useAppDispatch } from '../../../app/hooks';
 import { ApiError } from '../../../lib/http';
-import { describeRejected, pickFiles } from '../../../platform';
+import { screenPick, useUploadLimitsQuery } from '../../../lib/uploads/upload-limits';
+import { pickFiles } from '../../../platform';
 import { chatApi } from '../api';
 import { CHAT_UPLOAD_EXTENSIONS, MissingFileError, uploadChatFile, type ChatFileKind } from '../upload';
 
@@ -19,6 +20,7 @@ export function useChatUpload(kind: ChatFileKind, ensureDialogue: () => Promise<
   const [progress, setProgress] = useState<UploadProgress>(null);
   const [error, setError] = useState('');
   const controller = useRef<AbortController | null>(null);
+  const limit = useUploadLimitsQuery().data?.chat;
 
   /** Uploads the given file (or asks for one); `file` null is refused with 缺少文件参数 before anything is sent. */
   const upload = async (given?: File | null) => {
@@ -26,9 +28,12 @@ export function useChatUpload(kind: ChatFileKind, ensureDialogue: () => Promise<
     let file = given;
     if (file === undefined) {
       const picked = await pickFiles({ purpose: 'chat', accept: CHAT_UPLOAD_EXTENSIONS[kind] });
-      for (const line of describeRejected(picked.rejected, picked.maxBytes)) message.warning(line, 5);
+      const screened = screenPick(picked, limit);
+      for (const line of screened.refusals) message.warning(line, 5);
       if (picked.canceled) return;
-      file = picked.files[0] ?? null;
+      // A refused file (its type, its size) has been named: nothing to send, and no 缺少文件参数 beside it.
+      if (screened.refusals.length > 0 && screened.files.length === 0) return;
+      file = screened.files[0] ?? null;
     }
     controller.current = new AbortController();
     try {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { HighlightedText } from '../../../components/highlight';
 import { useChunksQuery } from '../api';
 import type { DocumentRow } from './document-columns';
+import { usePageShown } from '../../../components/page-shown';
 
 const PAGE_SIZE = 10;
 
@@ -11,11 +12,12 @@ export type ChunkDrawerProps = { space: string; doc: DocumentRow; onClose: () =>
 /** A document's chunks as the search sees them, paged, with a search in their text. */
 export function ChunkDrawer({ space, doc, onClose }: ChunkDrawerProps) {
   const [page, setPage] = useState(1);
+  const shown = usePageShown();
   const [content, setContent] = useState('');
   const { data, isFetching } = useChunksQuery({ space, document_id: doc.id, page, page_size: PAGE_SIZE, content: content || undefined });
 
   return (
-    <Drawer open width={760} title={`文档分段：${doc.doc_name}`} onClose={onClose} destroyOnHidden>
+    <Drawer open={shown} width={760} title={`文档分段：${doc.doc_name}`} onClose={onClose}>
       <Space direction="vertical" style={{ width: '100%' }} size={12}>
         <Input.Search
           allowClear

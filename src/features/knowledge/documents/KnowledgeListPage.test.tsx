@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_PATHS, KNOWLEDGE_PATHS, ROLE_PATHS, fillPath } from '../../../../contract/api/runtime';
+import { AUTH_PATHS, KNOWLEDGE_PATHS, ROLE_PATHS, UPLOAD_PATHS, fillPath } from '../../../../contract/api/runtime';
 import type { KnowledgeDocument } from '../../../../contract/api';
 import { installFakeServer, type FakeHandler, type FakeReply, type FakeRequest } from '../../../test/fake-adapter';
 import { aiFail, aiOk, bodyOf, LOAD, ok } from '../../../test/factories';
@@ -178,6 +178,41 @@ describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
     expect(typeof upload.onUploadProgress).toBe('function');
     expect(bodyOf(server.calls.find((c) => c.url === KNOWLEDGE_PATHS.taskCreate)!)).toMatchObject({ doc_ids: [11, 12], space_name: SPACE });
     expect(await screen.findByText('已上传 2 个文档，开始处理', {}, LOAD)).toBeInTheDocument();
+  });
+
+  it('names the server\'s upload limits and refuses at selection what passes them, keeping the rest (issue 27 §5)', async () => {
+    const MB = 1024 * 1024;
+    const sized = (name: string, bytes: number) => {
+      const file = new File(['x'], name, { type: 'text/plain' });
+      Object.defineProperty(file, 'size', { value: bytes });
+      return file;
+    };
+    const many = Array.from({ length: 21 }, (_v, i) => sized(`周报${i + 1}.txt`, 1024));
+    pickFiles.mockResolvedValueOnce({ canceled: false, files: [sized('扫描件.txt', 57 * MB), ...many], rejected: [], maxBytes: 100 * MB });
+    const limit = { maxFileBytes: 50 * MB, maxFiles: 20, maxRequestBytes: 200 * MB };
+    const server = serve(undefined, {
+      [`GET ${UPLOAD_PATHS.limits}`]: aiOk({ knowledge: limit, chat: { ...limit, maxFiles: 1 }, testcase: { ...limit, maxFiles: 1 } }),
+      [`POST ${UPLOAD}`]: aiOk(Array.from({ length: 20 }, (_v, i) => 100 + i)),
+      [`POST ${KNOWLEDGE_PATHS.taskCreate}`]: aiOk({ tasks: [] }),
+    });
+    const { user } = renderSignedIn(URL_PATH, demo);
+    await screen.findByText('员工手册.pdf', {}, LOAD);
+    await user.click(screen.getByRole('button', { name: /上传文档/ }));
+    const dialog = await screen.findByRole('dialog', {}, LOAD);
+    expect(await within(dialog).findByText(/单个文件不超过 50 MB，每次最多 20 个/, {}, LOAD)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /选择文件/ }));
+    expect(await screen.findByText('文件“扫描件.txt”超过 50 MB 的上限，未加入', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('每次最多上传 20 个文件，另外 1 个未加入，可在本次上传后再传')).toBeInTheDocument();
+    expect(within(dialog).getByText('周报20.txt')).toBeInTheDocument();
+    expect(within(dialog).queryByText('周报21.txt')).toBeNull();
+    expect(within(dialog).queryByText('扫描件.txt')).toBeNull();
+    // The twenty that fit are sent.
+    await user.click(within(dialog).getByRole('combobox', { name: '密级' }));
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="内部"]')).not.toBeNull(), LOAD);
+    await user.click(document.querySelector('.ant-select-item-option[title="内部"]')!);
+    await user.click(within(dialog).getByRole('button', { name: /^上\s*传$/ }));
+    await waitFor(() => expect(server.calls.some((c) => c.url === UPLOAD)).toBe(true), LOAD);
+    expect((server.calls.find((c) => c.url === UPLOAD)!.data as FormData).getAll('doc_file')).toHaveLength(20);
   });
 
   it('shows the server’s err_msg when an upload is refused and keeps the dialog open', async () => {

@@ -118,7 +118,7 @@ function SpaceDocuments({ space }: { space: string }) {
 
   return (
     <div className={styles.page}>
-      <Breadcrumb items={[{ title: <Link to="/knowledgeBase">知识库</Link> }, { title: space }]} />
+      <Breadcrumb className={styles.crumbs} items={[{ title: <Link to="/knowledgeBase">知识库</Link> }, { title: space }]} />
       <div className={styles.head}>
         <div>
           <Typography.Title level={4} className={styles.title}>{space}</Typography.Title>

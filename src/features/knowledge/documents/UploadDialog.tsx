@@ -2,7 +2,8 @@ import { DeleteOutlined, FileAddOutlined, PaperClipOutlined } from '@ant-design/
 import { Alert, App, Button, Form, List, Progress, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
-import { describeRejected, pickFiles } from '../../../platform';
+import { describeLimit, screenPick, useUploadLimitsQuery } from '../../../lib/uploads/upload-limits';
+import { pickFiles } from '../../../platform';
 import { formatSize } from './document-columns';
 import { EVERYONE, REVIEW_ROLE_HINT, reviewRoleField } from './review-roles';
 import { ReviewRoleSelect } from './ReviewRoleSelect';
@@ -29,15 +30,17 @@ export function UploadDialog({ space, grades, roles, onClose, onUploaded }: Uplo
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState('');
   const { state, upload, cancel, busy } = useUpload();
+  const limit = useUploadLimitsQuery().data?.knowledge;
 
   const choose = async () => {
     const picked = await pickFiles({ purpose: 'knowledge', multiple: true, accept: KNOWLEDGE_EXTENSIONS });
-    for (const line of describeRejected(picked.rejected, picked.maxBytes)) message.warning(line, 5);
-    if (picked.canceled || !picked.files.length) return;
-    setFiles((current) => {
-      const known = new Set(current.map((f) => `${f.name}:${f.size}`));
-      return [...current, ...picked.files.filter((f) => !known.has(`${f.name}:${f.size}`))];
-    });
+    const known = new Set(files.map((f) => `${f.name}:${f.size}`));
+    const fresh = picked.files.filter((f) => !known.has(`${f.name}:${f.size}`));
+    // Refused at selection with the limit named (issue 27 §5); what fits is kept and can be sent.
+    const screened = screenPick({ ...picked, files: fresh }, limit, files);
+    for (const line of screened.refusals) message.warning(line, 5);
+    if (picked.canceled || !screened.files.length) return;
+    setFiles([...files, ...screened.files]);
     setFileError('');
   };
 
@@ -68,7 +71,7 @@ export function UploadDialog({ space, grades, roles, onClose, onUploaded }: Uplo
             选择文件
           </Button>
           <Typography.Text type="secondary" style={{ marginLeft: 12 }}>
-            可多选；支持 {KNOWLEDGE_EXTENSIONS.join('、')}
+            可多选；支持 {KNOWLEDGE_EXTENSIONS.join('、')}{limit && `；${describeLimit(limit)}`}
           </Typography.Text>
           {files.length > 0 && (
             <List
