@@ -38,7 +38,7 @@ async function firstRow() {
       create index big_region_idx on big(region); analyze big; grant select on big to ${pg.user};`);
     const row = {
       id: 1, dbName: pg.database, dbType: 'postgresql', dbHost: pg.host, dbPort: pg.port, dbUser: pg.user, dbPwdEnc: encryptSecret(key, pg.password),
-      dbPath: '', comment: '', secrecy: 'public', reviewRoles: [], allowedTables: ['big'], ownerId: null, createdAt: new Date(), updatedAt: new Date(),
+      dbPath: '', comment: '', secrecy: 'public', reviewRoles: [], allowedTables: ['big'], ownerId: null, openToAll: false, sampleRows: false, createdAt: new Date(), updatedAt: new Date(),
     } as ConnectionRow;
     const { times, cold } = await firstRowTimes(row);
     const baseline = rssMib();
@@ -104,7 +104,7 @@ async function fileFirstRow() {
   for (const [dbType, file] of [['sqlite', 'big.sqlite'], ['duckdb', 'big.duckdb']] as const) {
     const row = {
       id: 2, dbName: dbType, dbType, dbHost: '', dbPort: 0, dbUser: '', dbPwdEnc: null, dbPath: file, comment: '', secrecy: 'public', reviewRoles: [],
-      allowedTables: ['big'], ownerId: null, createdAt: new Date(), updatedAt: new Date(),
+      allowedTables: ['big'], ownerId: null, openToAll: false, sampleRows: false, createdAt: new Date(), updatedAt: new Date(),
     } as ConnectionRow;
     const { times, cold } = await firstRowTimes(row);
     out[dbType] = { p95: p95(times), cold };

@@ -8,6 +8,15 @@ export const CHAT_MODE_NAMES: Record<ChatMode, string> = {
   chat_normal: '普通对话', chat_knowledge: '知识库问答', chat_excel: '表格问答', chat_with_db_execute: '数据库对话',
   chat_with_db_qa: '数据库问答', chat_agent: '工具对话',
 };
+/**
+ * The page function a mode needs besides 智能问答 (D89): database chat is the 数据库 page's data, chat with tools the
+ * 工具库's. The server refuses the mode without it; the mode switch leaves it out.
+ */
+export const CHAT_MODE_FUNCTIONS: Partial<Record<ChatMode, string>> = {
+  chat_with_db_execute: '/sqlBase', chat_with_db_qa: '/sqlBase', chat_agent: '/toolsBase',
+};
+/** Why a mode is refused to a user without its function. */
+export const CHAT_MODE_FORBIDDEN = (mode: ChatMode) => `您没有「${CHAT_MODE_NAMES[mode]}」所需的功能权限，请联系管理员授权`;
 export const DEFAULT_CHAT_MODE: ChatMode = 'chat_normal';
 /** Spec §9. */
 export const DEFAULT_TEMPERATURE = 0.9;

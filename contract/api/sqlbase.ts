@@ -20,10 +20,12 @@ export const DbConfigBody = Type.Object({
   file_path: Type.Optional(Text(1000)),
   comment: Type.Optional(Text(500)),
   secrecy: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
-  /** Comma-separated role ids; empty: everyone whose clearance reaches the grade. */
+  /** Comma-separated role ids; empty: the owner only (D89; connections older than D89 stay open to everyone). */
   review_role: Type.Optional(Type.Union([Text(500), Type.Number()])),
   /** Comma-separated table names; empty: all tables. */
   allowed_tables: Type.Optional(Text(5000)),
+  /** Whether database chat shows the model the first 3 rows of each table; absent on add: off, on edit: kept. */
+  sample_rows: Type.Optional(Type.Boolean()),
   ...userInfoFields,
 });
 export type DbConfigBody = Static<typeof DbConfigBody>;
@@ -46,6 +48,9 @@ export const DbConnection = Type.Object({
   review_role: Type.String(),
   review_role_names: Type.Array(Type.String()),
   allowed_tables: Type.String(),
+  /** No role granted and older than D89: open to everyone whose clearance reaches the grade. */
+  open_to_all: Type.Boolean(),
+  sample_rows: Type.Boolean(),
   owner: Type.String(),
   gmt_created: Type.String(),
   gmt_modified: Type.String(),

@@ -1,6 +1,6 @@
 // Tools base: tool sets (MCP servers, OpenAPI-described HTTP APIs), their tools, and trying one (issue 15). In the
 // AI family's envelope; the set's credential goes in, never out. `review_role` and `dept_ids` are who may use a
-// set (empty both: everyone), `secrecy` its ceiling: the highest grade of content that may be sent to it.
+// set (empty both: its owner only, D89; sets older than that stay open to everyone), `secrecy` its ceiling: the highest grade of content that may be sent to it.
 import { Type, type Static } from 'typebox';
 import { TOOL_RISKS, type ToolRisk } from './tools-limits';
 import { userInfoFields } from './user-info';
@@ -51,6 +51,8 @@ export const ToolSet = Type.Object({
   enabled_count: Type.Number(),
   /** Whether the user may use it (an administrator also sees sets they are not granted). */
   usable: Type.Boolean(),
+  /** No role or department granted and older than D89: open to every ordinary account. */
+  open_to_all: Type.Boolean(),
   /** Last refresh: when, and its failure if it failed. */
   refreshed_at: Type.String(),
   refresh_error: Type.String(),

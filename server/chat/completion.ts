@@ -85,7 +85,7 @@ export async function prepareCompletion(
   const round = regenerate ? last : last + 1;
   const viewer = await viewerOf(deps, user);
   // Answers citing documents the user may no longer read stay out of what the model is sent (chat/withheld.ts).
-  const withheld = await withheldRounds(deps, viewer, stored.map((m) => ({ round: m.round, cited: m.cited ?? [] })));
+  const withheld = await withheldRounds(deps, viewer, stored);
   const kept = withheld.size ? stored.filter((m) => !withheld.has(m.round)) : stored;
   const history = historyWithinBudget(roundsOf(kept, round), deps.config.llmContextTokens);
   // Every earlier answer kept may be sent as history (a superset of the rounds that fit the budget: safe side).
@@ -151,11 +151,11 @@ async function begin(deps: Deps, p: PreparedCompletion): Promise<void> {
   // The answer's sources are stored with it from the start: a crash mid-answer keeps text that may draw on them.
   const sources = p.sourceDocs.length ? sql`${sql.param(p.sourceDocs)}::integer[]` : sql`null::integer[]`;
   const messages = sql`
-    insert into chat_messages (dialogue_id, round, role, content, status, source_docs, model_name, created_at, updated_at)
-    values (${d.id}, ${p.round}, 'human', ${p.question}, null, null, ${p.model}, ${now}::timestamptz, ${now}::timestamptz),
-           (${d.id}, ${p.round}, 'view', '', 'streaming', ${sources}, ${p.model}, ${now}::timestamptz, ${now}::timestamptz)
+    insert into chat_messages (dialogue_id, round, role, content, status, source_docs, source_connection, model_name, created_at, updated_at)
+    values (${d.id}, ${p.round}, 'human', ${p.question}, null, null, null, ${p.model}, ${now}::timestamptz, ${now}::timestamptz),
+           (${d.id}, ${p.round}, 'view', '', 'streaming', ${sources}, ${p.answer.sourceConnection ?? null}::integer, ${p.model}, ${now}::timestamptz, ${now}::timestamptz)
     on conflict (dialogue_id, round, role) do update set content = excluded.content, status = excluded.status,
-      "references" = null, chart = null, source_docs = excluded.source_docs, model_name = excluded.model_name,
+      "references" = null, chart = null, source_docs = excluded.source_docs, source_connection = excluded.source_connection, model_name = excluded.model_name,
       updated_at = excluded.updated_at`;
   if (!p.regenerate) {
     await deps.db.execute(messages);

@@ -13,7 +13,7 @@ import { badRequest } from '../http-error';
 export type DialogueRow = typeof chatDialogues.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 /** What a question needs of the earlier messages: the history is built from these, and the documents an answer cites. */
-export type HistoryRow = Pick<MessageRow, 'round' | 'role' | 'content'> & { cited: number[] | null };
+export type HistoryRow = Pick<MessageRow, 'round' | 'role' | 'content'> & { cited: number[] | null; connection: number | null };
 
 const ROLE_ORDER = sql`case ${chatMessages.role} when 'human' then 0 when 'ai' then 1 else 2 end`;
 
@@ -104,7 +104,7 @@ const dialogueWithMessagesQuery = preparedPerDb((db) => {
     when ${chatMessages.sourceDocs} is not null then ${chatMessages.sourceDocs}
     when ${chatMessages.references} is null then null
     else (select array_agg((e->>'doc_id')::int) from jsonb_array_elements(${chatMessages.references}) e) end`;
-  const m = { round: chatMessages.round, role: chatMessages.role, content: chatMessages.content, cited };
+  const m = { round: chatMessages.round, role: chatMessages.role, content: chatMessages.content, cited, connection: chatMessages.sourceConnection };
   return db.select({ d: chatDialogues, m, files }).from(chatDialogues)
     .leftJoin(chatMessages, eq(chatMessages.dialogueId, chatDialogues.id))
     .where(and(eq(chatDialogues.convUid, sql.placeholder('convUid')), eq(chatDialogues.ownerId, sql.placeholder('ownerId'))))

@@ -4,7 +4,7 @@ import type { MessageRow } from './dialogues';
 
 const row = (round: number, role: string, content: string): MessageRow => ({
   id: round * 10 + role.length, dialogueId: 1, round, role, content, status: role === 'view' ? 'complete' : null,
-  references: null, chart: null, sourceDocs: null, modelName: null, createdAt: new Date(0), updatedAt: new Date(0),
+  references: null, chart: null, sourceDocs: null, sourceConnection: null, modelName: null, createdAt: new Date(0), updatedAt: new Date(0),
 });
 
 describe('history within a token budget', () => {

@@ -62,6 +62,8 @@ export type PreparedAnswer = {
   reply?: string;
   /** Runs after the model's text (e.g. the SQL of a spreadsheet answer); not run when the answer was stopped. */
   finish?: (answer: string, progress: FinishProgress) => Promise<ModeFinish>;
+  /** The database connection the answer reads: it is withheld once the user may no longer use it (D89). */
+  sourceConnection?: number;
   /** The grade of content the answer shows besides its citations (a database connection's); raises the dialogue's. */
   grade?: string;
   /**

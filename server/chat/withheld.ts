@@ -3,16 +3,20 @@
 // repeat a knowledge answer). What a user may read can shrink after the answer (a lowered clearance, a document
 // regraded or given review roles, a role taken away, a deletion): a stored answer drawing on a document the user may
 // no longer read is withheld from the history shown and from the history sent to the model, with its citations, so
-// no passage above the user's clearance outlives the right to read it (docs/decisions.md D23).
+// no passage above the user's clearance outlives the right to read it (docs/decisions.md D23). A database-chat answer
+// records the connection it read; it is withheld the same way once the user may no longer use it (D89).
 import { and, inArray } from 'drizzle-orm';
 import type { ChatMessage, Citation } from '../../contract/api';
-import { knowledgeDocuments } from '../db/schema';
+import { dbConnections, knowledgeDocuments } from '../db/schema';
 import type { Deps } from '../deps';
 import { visibleTo, type Viewer } from '../knowledge/visibility';
+import { connectionVisibleTo } from '../sqlbase/connections';
 import { toChatMessage, type MessageRow } from './dialogues';
 
 /** What a withheld answer says instead of its text. */
 export const WITHHELD_ANSWER = '该回答引用的文档已删除或您已无权查看，内容不再显示。';
+/** What a withheld database-chat answer says instead. */
+export const WITHHELD_DB_ANSWER = '该回答查询的数据库连接已删除或您已无权使用，内容不再显示。';
 
 /** The documents a message cites (none for answers without citations). */
 export function citedDocuments(references: unknown): number[] {
@@ -33,25 +37,35 @@ export async function readableDocuments(deps: Pick<Deps, 'db'>, viewer: Viewer, 
   return new Set(rows.map((r) => r.id));
 }
 
-/** The rounds whose answer cites a document the viewer may not read now. */
-export async function withheldRounds(
-  deps: Pick<Deps, 'db'>,
-  viewer: Viewer,
-  messages: { round: number; cited: number[] }[],
-): Promise<Set<number>> {
-  const cited = messages.flatMap((m) => m.cited);
-  if (!cited.length) return new Set();
-  const readable = await readableDocuments(deps, viewer, cited);
-  return new Set(messages.filter((m) => m.cited.some((id) => !readable.has(id))).map((m) => m.round));
+/** Of `ids`, the connections the viewer may use now (THE connection predicate). */
+async function usableConnections(deps: Pick<Deps, 'db'>, viewer: Viewer, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await deps.db.select({ id: dbConnections.id }).from(dbConnections)
+    .where(and(inArray(dbConnections.id, [...new Set(ids)]), connectionVisibleTo(viewer)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A stored answer's sources: the documents it cites and the connection it read (none for questions). */
+export type AnswerSources = { round: number; cited: number[] | null; connection?: number | null };
+
+/** The rounds whose answer cites a document the viewer may not read now, or read a connection the viewer may not use. */
+export async function withheldRounds(deps: Pick<Deps, 'db'>, viewer: Viewer, messages: AnswerSources[]): Promise<Set<number>> {
+  const cited = messages.flatMap((m) => m.cited ?? []);
+  const connections = messages.flatMap((m) => (m.connection == null ? [] : [m.connection]));
+  if (!cited.length && !connections.length) return new Set();
+  const [readable, usable] = await Promise.all([readableDocuments(deps, viewer, cited), usableConnections(deps, viewer, connections)]);
+  return new Set(messages.filter((m) => (m.cited ?? []).some((id) => !readable.has(id)) || (m.connection != null && !usable.has(m.connection)))
+    .map((m) => m.round));
 }
 
 /** The dialogue's messages as the viewer may see them now: withheld answers say so, without text or citations. */
 export async function shownMessages(deps: Pick<Deps, 'db'>, viewer: Viewer, rows: MessageRow[]): Promise<ChatMessage[]> {
-  const withheld = await withheldRounds(deps, viewer, rows.map((r) => ({ round: r.round, cited: r.role === 'view' ? sourcesOf(r) : [] })));
+  const view = (r: MessageRow) => r.role === 'view';
+  const withheld = await withheldRounds(deps, viewer, rows.map((r) => ({ round: r.round, cited: view(r) ? sourcesOf(r) : [], connection: view(r) ? r.sourceConnection : null })));
   return rows.map((row) => {
     const message = toChatMessage(row);
     if (row.role === 'human' || !withheld.has(row.round)) return message;
     const { references: _references, chart: _chart, ...rest } = message;
-    return { ...rest, context: WITHHELD_ANSWER };
+    return { ...rest, context: row.sourceConnection != null ? WITHHELD_DB_ANSWER : WITHHELD_ANSWER };
   });
 }

@@ -346,6 +346,8 @@ export const chatMessages = pgTable('chat_messages', {
    * with it as history; the answer is withheld from a user who may no longer read one of them (chat/withheld.ts).
    */
   sourceDocs: integer('source_docs').array(),
+  /** On a database-chat answer: the connection it read; withheld once the user may no longer use it (D89). */
+  sourceConnection: integer('source_connection'),
   modelName: text('model_name'),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
@@ -477,7 +479,7 @@ export const testcaseCases = pgTable('testcase_cases', {
 /**
  * Database connections of database chat (/sqlBase), DB-GPT's `connect_config` fields. `db_name` names the
  * connection and the database. The password is AES-256-GCM ciphertext (sqlbase/secret.ts), never plain text.
- * `secrecy` and `reviewRoles` decide who may chat with it, as for documents; `allowedTables` (empty: all) limits
+ * `secrecy` and `reviewRoles` decide who may chat with it, as for documents (no role granted: the owner only, D89); `allowedTables` (empty: all) limits
  * what the model and any query may touch.
  */
 export const dbConnections = pgTable('db_connections', {
@@ -494,6 +496,10 @@ export const dbConnections = pgTable('db_connections', {
   reviewRoles: integer('review_roles').array().notNull().default(sql`'{}'::integer[]`),
   allowedTables: text('allowed_tables').array().notNull().default(sql`'{}'::text[]`),
   ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Open to every user whose clearance reaches it while no role is granted: rows older than D89 only. */
+  openToAll: boolean('open_to_all').notNull().default(false),
+  /** Whether database chat shows the model the first rows of each table (D89; off for new connections). */
+  sampleRows: boolean('sample_rows').notNull().default(false),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
@@ -501,7 +507,7 @@ export const dbConnections = pgTable('db_connections', {
 /**
  * Tool sets of the tools base (issue 15): an MCP server (Streamable HTTP) or an HTTP API described by OpenAPI 3.
  * The credential is AES-256-GCM ciphertext (sqlbase/secret.ts). Who may use a set: `reviewRoles` and `deptIds`
- * (a role held, or the user's department or one below a listed one; both empty: everyone); `secrecy` is the
+ * (a role held, or the user's department or one below a listed one; both empty: the owner only, D89); `secrecy` is the
  * set's ceiling, the highest grade of content that may be sent to it.
  */
 export const toolSets = pgTable('tool_sets', {
@@ -519,6 +525,8 @@ export const toolSets = pgTable('tool_sets', {
   reviewRoles: integer('review_roles').array().notNull().default(sql`'{}'::integer[]`),
   deptIds: integer('dept_ids').array().notNull().default(sql`'{}'::integer[]`),
   ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Open to every ordinary account while no role or department is granted: rows older than D89 only. */
+  openToAll: boolean('open_to_all').notNull().default(false),
   refreshedAt: at('refreshed_at'),
   refreshError: text('refresh_error').notNull().default(''),
   createdAt: at('created_at').notNull().defaultNow(),

@@ -1,5 +1,5 @@
 // Connections of database chat: who may see and use one (the document rule: grade within the clearance, and the
-// owner, or no review roles, or a review role the viewer holds), their storage (password encrypted), and the
+// owner, or a review role the viewer holds; no role granted: the owner only, D89, except rows older than that), their storage (password encrypted), and the
 // spec a driver opens. A connection the viewer may not use answers 404 as one that does not exist.
 import { and, arrayOverlaps, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DB_MESSAGES, DB_NAME_PATTERN, type DbConfigBody, type DbConnection } from '../../contract/api';
@@ -19,7 +19,7 @@ export type ConnectionRow = typeof dbConnections.$inferSelect;
 /** Who may see and use a connection (list, test, chat, editor). System accounts see none. */
 export function connectionVisibleTo(viewer: Viewer): SQL {
   if (viewer.system || viewer.grades.length === 0) return sql`false`;
-  const shared = [eq(dbConnections.ownerId, viewer.id), sql`cardinality(${dbConnections.reviewRoles}) = 0`];
+  const shared = [eq(dbConnections.ownerId, viewer.id), sql`(${dbConnections.openToAll} AND cardinality(${dbConnections.reviewRoles}) = 0)`];
   if (viewer.roleIds.length) shared.push(arrayOverlaps(dbConnections.reviewRoles, viewer.roleIds));
   return and(inArray(dbConnections.secrecy, viewer.grades), or(...shared)) as SQL;
 }
@@ -62,7 +62,7 @@ export async function toApi(deps: Pick<Deps, 'db'>, rows: ConnectionRow[]): Prom
     id: r.id, db_type: r.dbType, db_name: r.dbName, db_path: r.dbPath, db_host: r.dbHost, db_port: String(r.dbPort), db_user: r.dbUser,
     comment: r.comment, has_password: !!r.dbPwdEnc, secrecy: r.secrecy, secrecy_name: grades.get(r.secrecy) ?? r.secrecy,
     review_role: r.reviewRoles.join(','), review_role_names: r.reviewRoles.map((id) => roleNames.get(id) ?? `角色${id}`),
-    allowed_tables: r.allowedTables.join(','), owner: r.ownerId === null ? '' : owners.get(r.ownerId) ?? '',
+    allowed_tables: r.allowedTables.join(','), open_to_all: r.openToAll && !r.reviewRoles.length, sample_rows: r.sampleRows, owner: r.ownerId === null ? '' : owners.get(r.ownerId) ?? '',
     gmt_created: r.createdAt.toISOString(), gmt_modified: r.updatedAt.toISOString(),
   }));
 }
@@ -144,7 +144,7 @@ export async function addConnection(deps: Deps, viewer: Viewer, body: DbConfigBo
   const now = deps.now();
   const [row] = await deps.db.insert(dbConnections).values({
     ...fields, dbPwdEnc: body.db_pwd && !FILE_DB_TYPES.includes(fields.dbType as DbType) ? encryptSecret(secretKey(deps.config), body.db_pwd) : null,
-    secrecy, reviewRoles, allowedTables, ownerId: viewer.id, createdAt: now, updatedAt: now,
+    secrecy, reviewRoles, allowedTables, sampleRows: body.sample_rows ?? false, ownerId: viewer.id, createdAt: now, updatedAt: now,
   }).onConflictDoNothing().returning();
   if (!row) throw badRequest(DB_MESSAGES.exists);
   return row;
@@ -168,7 +168,10 @@ export async function editConnection(deps: Deps, viewer: Viewer, body: DbConfigB
   if (body.review_role !== undefined) {
     patch.reviewRoles = parseReviewRoles(body.review_role);
     await assertRolesExist(deps, patch.reviewRoles);
+    // Once roles are granted the old "everyone" is gone: taking them away later leaves the owner only (D89).
+    if (patch.reviewRoles.length) patch.openToAll = false;
   }
+  if (body.sample_rows !== undefined) patch.sampleRows = body.sample_rows;
   if (body.allowed_tables !== undefined) patch.allowedTables = parseAllowedTables(body.allowed_tables);
   const [updated] = await deps.db.update(dbConnections).set(patch).where(eq(dbConnections.id, row.id)).returning();
   return updated;

@@ -54,12 +54,15 @@ export function executePrompt(dialect: string, dbName: string, schema: string, m
   ].join('\n');
 }
 
-export function qaPrompt(dialect: string, dbName: string, schema: string): string {
+/** The qa prompt; with `samples` it says what the 示例数据 lines are instead of claiming to know no data (D89). */
+export function qaPrompt(dialect: string, dbName: string, schema: string, samples = false): string {
   return [
-    `你是数据库专家。下面是 ${DIALECT_NAMES[dialect] ?? dialect} 数据库「${dbName}」中用户可以访问的表结构：`,
+    `你是数据库专家。下面是 ${DIALECT_NAMES[dialect] ?? dialect} 数据库「${dbName}」中用户可以访问的表结构${samples ? '，以及部分表的前几行示例数据' : ''}：`,
     schema,
     '请根据这些表结构，用中文回答用户关于数据库结构、字段含义、表之间关系或如何编写查询的问题。',
-    '你不能执行查询，也不知道表中的具体数据；给出 SQL 示例时只写只读的 SELECT 查询。',
+    samples
+      ? '你不能执行查询；示例数据只是每张表的前几行，不代表全部数据，不要据此回答统计或汇总类的问题。给出 SQL 示例时只写只读的 SELECT 查询。'
+      : '你不能执行查询，也不知道表中的具体数据；给出 SQL 示例时只写只读的 SELECT 查询。',
   ].join('\n');
 }
 

@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import {
   TASK_STATUS_NAMES, TESTCASE_MESSAGES, type Generation, type GenerationDetail, type GenerationList, type GenerationListBody,
   type RequirementItem, type TaskState, type TaskStatus, type TestCase,
@@ -25,6 +25,7 @@ import type { ReceivedFile } from '../uploads/receive';
 import { nextStatus, refusalOf, type TaskEvent } from './lifecycle';
 import { blocksOf, readUploadedSource, SOURCE_TYPES } from './source';
 import { splitRequirements, type SplitItem } from './split';
+import { generationVisibleTo } from './visibility';
 
 export const TESTCASE_QUEUE = 'testcase-generation';
 export const testcaseJobKey = (taskId: number) => `testcase-task:${taskId}`;
@@ -38,11 +39,7 @@ export type GenerationSource =
   | { kind: 'upload'; file: ReceivedFile; secrecy: string }
   | { kind: 'document'; docId: number };
 
-/** THE visibility of generations: the viewer's own, at a grade within the viewer's clearance. */
-export function generationVisibleTo(viewer: Viewer): SQL {
-  if (viewer.system || viewer.grades.length === 0) return sql`false`;
-  return and(eq(testcaseGenerations.ownerId, viewer.id), inArray(testcaseGenerations.secrecy, viewer.grades)) as SQL;
-}
+export { generationVisibleTo };
 
 const notFound = () => new HttpError(404, TESTCASE_MESSAGES.notFound);
 

@@ -1,5 +1,5 @@
-// Tool sets: who may use one (a role held, or the user's department at or below a listed one; neither listed:
-// every ordinary account), who manages them (the /toolsBase buttons), their storage (credential encrypted), and
+// Tool sets: who may use one (a role held, or the user's department at or below a listed one; neither listed: nobody,
+// the set is seen by its owner and the managers only, D89, except sets older than that, open to every ordinary account), who manages them (the /toolsBase buttons), their storage (credential encrypted), and
 // reading their tools (MCP tools/list or the OpenAPI document), which keeps an administrator's switches and
 // classes over a refresh. A set the user may neither use nor manage answers 404 as one that does not exist.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -50,7 +50,7 @@ async function deptChain(deps: Pick<Deps, 'db'>, deptId: number): Promise<number
 /** Whether the user is granted the set (grade aside: a set's grade is a ceiling for content, not a clearance). */
 export async function usableBy(deps: Pick<Deps, 'db'>, user: ToolUser, set: ToolSetRow): Promise<boolean> {
   if (user.system) return false;
-  if (!set.reviewRoles.length && !set.deptIds.length) return true;
+  if (!set.reviewRoles.length && !set.deptIds.length) return set.openToAll;
   if (set.reviewRoles.some((id) => user.roleIds.includes(id))) return true;
   if (!set.deptIds.length) return false;
   const chain = await deptChain(deps, user.deptId);
@@ -164,7 +164,10 @@ export async function editSet(deps: Deps, user: ToolUser, body: ToolSetBody): Pr
   const credentialEnc = body.clear_credential ? null : credential ? encryptSecret(secretKey(deps.config), credential) : row.credentialEnc;
   const credentialOrigin = credentialEnc === null ? '' : credential ? setOrigin(fields) : bound;
   try {
-    const [updated] = await deps.db.update(toolSets).set({ ...fields, credentialEnc, credentialOrigin, updatedAt: new Date() }).where(eq(toolSets.id, row.id)).returning();
+    // Once roles or departments are granted the old "everyone" is gone: taking them away leaves the owner (D89).
+    const openToAll = row.openToAll && !fields.reviewRoles.length && !fields.deptIds.length;
+    const [updated] = await deps.db.update(toolSets).set({ ...fields, credentialEnc, credentialOrigin, openToAll, updatedAt: new Date() })
+      .where(eq(toolSets.id, row.id)).returning();
     return updated;
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(TOOL_MESSAGES.setExists);
@@ -203,7 +206,10 @@ export function mcpEndpoint(deps: Pick<Deps, 'config'>, set: ToolSetRow): McpEnd
   return { url: set.url, headers: credentialHeaders(deps, set), fetch: setFetch(deps, set, true) };
 }
 
-/** Reads the set's tools and stores them: new ones enabled, gone ones removed, switches and overridden classes kept. */
+/**
+ * Reads the set's tools and stores them: new 只读 ones enabled, new 写入 / 对外发送 ones switched off until an
+ * administrator switches them on (D89), gone ones removed, switches and overridden classes kept.
+ */
 export async function refreshSet(deps: Deps, set: ToolSetRow): Promise<{ count: number; error: string }> {
   let defs: ToolDef[];
   try {
@@ -226,7 +232,10 @@ export async function refreshSet(deps: Deps, set: ToolSetRow): Promise<{ count: 
           risk: old.riskOverridden ? old.risk : def.risk,
         }).where(eq(tools.id, old.id));
       } else {
-        await tx.insert(tools).values({ setId: set.id, name: def.name, description: def.description, parameters: def.parameters, target: def.target, risk: def.risk });
+        await tx.insert(tools).values({
+          setId: set.id, name: def.name, description: def.description, parameters: def.parameters, target: def.target, risk: def.risk,
+          enabled: def.risk === 'read',
+        });
       }
     }
     await tx.update(toolSets).set({ refreshedAt: new Date(), refreshError: '' }).where(eq(toolSets.id, set.id));
@@ -273,6 +282,7 @@ export async function toSetApi(deps: Pick<Deps, 'db'>, listed: { row: ToolSetRow
     review_role: r.reviewRoles.join(','), review_role_names: r.reviewRoles.map((id) => roleNames.get(id) ?? `角色${id}`),
     dept_ids: r.deptIds.join(','), dept_names: r.deptIds.map((id) => deptNames.get(id) ?? `部门${id}`),
     tool_count: countOf.get(r.id)?.total ?? 0, enabled_count: countOf.get(r.id)?.enabled ?? 0, usable,
+    open_to_all: r.openToAll && !r.reviewRoles.length && !r.deptIds.length,
     refreshed_at: r.refreshedAt?.toISOString() ?? '', refresh_error: r.refreshError,
     owner: r.ownerId === null ? '' : owners.get(r.ownerId) ?? '', gmt_created: r.createdAt.toISOString(), gmt_modified: r.updatedAt.toISOString(),
   }));

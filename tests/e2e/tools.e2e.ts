@@ -49,7 +49,12 @@ describe('the tools base in the browser', () => {
       await admin.page.screenshot({ path: 'test-results/screenshots/tools-add-failure.png' });
       throw err;
     });
-    await expectText(admin.page.getByTestId(`toolset-${SET}`), '5 / 5 个工具');
+    // 写入 and 对外发送 tools start switched off (D89): the administrator switches create_ticket on.
+    await expectText(admin.page.getByTestId(`toolset-${SET}`), '3 / 5 个工具');
+    await admin.page.getByTestId(`toolset-${SET}`).getByRole('button', { name: /工具/ }).click();
+    await waitForRoute(admin.page, /^\/toolsList/);
+    await admin.page.getByRole('switch', { name: 'create_ticket 启用' }).click();
+    await admin.page.waitForFunction(() => document.querySelector('[aria-label="create_ticket 启用"]')?.getAttribute('aria-checked') === 'true');
     await admin.context.close();
 
     const { context, page } = await signedInPage(browser, server.url, 'wangfang', DEMO_PASSWORD);

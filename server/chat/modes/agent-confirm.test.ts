@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PATHS, STREAM_DONE, TOOL_PATHS, type ChatMessage, type ToolCallView, type ToolSet } from '../../../contract/api';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
 import { MCP_TOKEN, startTestMcp, type TestMcp } from '../../../tests/support/mcp-server';
-import { chatToolCalls } from '../../db/schema';
+import { chatToolCalls, tools, toolSets } from '../../db/schema';
 import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
 import { bearer, signIn } from '../../test-support/http';
 import { postCompletion, readCompletion, type Frame } from '../../test-support/sse';
@@ -35,6 +35,9 @@ beforeAll(async () => {
   const res = await inject('POST', TOOL_PATHS.setAdd, 'zhangwei', { name: '订单工单', kind: 'mcp', url: mcp.url, credential: MCP_TOKEN, secrecy: 'confidential' });
   expect(res.statusCode, res.body).toBe(200);
   setId = (res.json().data as ToolSet).id;
+  // Open to everyone with its 写入 tools on, as a set from before D89 (these tests are about the confirmation).
+  await t.deps.db.update(toolSets).set({ openToAll: true }).where(eq(toolSets.id, setId));
+  await t.deps.db.update(tools).set({ enabled: true }).where(eq(tools.setId, setId));
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -26,7 +26,7 @@ let llm: FakeLlm;
 let mcp: TestMcp;
 let base = '';
 const tokens: Record<string, string> = {};
-/** Set ids: open to everyone (ceiling 机密), open with ceiling 内部, and one for 部门负责人 only. */
+/** Set ids: open to 研发人员 (ceiling 机密), open to 研发人员 with ceiling 内部, and one for 部门负责人 only. */
 const sets = { open: 0, low: 0, leaders: 0 };
 
 beforeAll(async () => {
@@ -44,10 +44,15 @@ beforeAll(async () => {
   const add = async (name: string, extra: Record<string, unknown>) => {
     const res = await inject('POST', TOOL_PATHS.setAdd, 'zhangwei', { name, kind: 'mcp', url: mcp.url, credential: MCP_TOKEN, ...extra });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json().data as ToolSet).id;
+    const id = (res.json().data as ToolSet).id;
+    // New 写入 / 对外发送 tools start switched off (D89): the administrator switches them on.
+    await t.deps.db.update(tools).set({ enabled: true }).where(eq(tools.setId, id));
+    return id;
   };
-  sets.open = await add('订单工单', { secrecy: 'confidential' });
-  sets.low = await add('外部协作', { secrecy: 'internal' });
+  // Nothing granted is the owner's alone (D89): the open sets are granted to 研发人员 (demo, zhangwei).
+  const [{ id: devRole }] = await t.deps.db.select({ id: roles.id }).from(roles).where(eq(roles.name, '研发人员'));
+  sets.open = await add('订单工单', { secrecy: 'confidential', review_role: String(devRole) });
+  sets.low = await add('外部协作', { secrecy: 'internal', review_role: String(devRole) });
   sets.leaders = await add('负责人工具', { secrecy: 'confidential', review_role: String(leaderRole) });
 }, 120_000);
 afterAll(async () => {

@@ -6,9 +6,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PATHS, DB_PATHS, STREAM_DONE, type ChartView } from '../../../contract/api';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
+import { roles } from '../../db/schema';
 import { SECRET_MARK } from '../../test-support/external-dbs';
 import { createDuckDbFile, createSqliteFile, dirChecksum } from '../../test-support/file-dbs';
 import { bearer, signIn } from '../../test-support/http';
@@ -47,11 +49,13 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   for (const u of ['demo', 'zhangwei']) tokens[u] = await signIn(t.app, u, TEST_DEMO_PASSWORD);
+  const [{ id: devRole }] = await t.deps.db.select({ id: roles.id }).from(roles).where(eq(roles.name, '研发人员'));
   for (const [type, name, file, allowed] of [['sqlite', 'shop_sqlite', 'shop.sqlite', 'orders,customers'], ['duckdb', 'shop_duck', 'shop.duckdb', 'orders,customers'],
     ['sqlite', 'wide', 'wide.sqlite', '']]) {
     const res = await t.app.inject({
       method: 'POST', url: DB_PATHS.add, headers: bearer(tokens.zhangwei),
-      payload: { db_type: type, db_name: name, db_path: file, secrecy: 'internal', allowed_tables: allowed },
+      // Granted to 研发人员 (demo): with no role a connection is its owner's alone (D89).
+      payload: { db_type: type, db_name: name, db_path: file, secrecy: 'internal', allowed_tables: allowed, review_role: String(devRole) },
     });
     expect(res.json(), res.body).toMatchObject({ success: true });
   }

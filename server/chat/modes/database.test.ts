@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PATHS, DB_PATHS, STREAM_DONE, type ChartView } from '../../../contract/api';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
-import { auditLog } from '../../db/schema';
+import { auditLog, roles } from '../../db/schema';
 import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
 import { createMyDatabase, createPgDatabase, externalOrSkip, SECRET_MARK, type ExternalDb } from '../../test-support/external-dbs';
 import { bearer, signIn } from '../../test-support/http';
@@ -34,11 +34,13 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   for (const u of ['demo', 'zhangwei', 'lina']) tokens[u] = await signIn(t.app, u, TEST_DEMO_PASSWORD);
+  // Granted to 研发人员 (demo): with no role a connection is its owner's alone (D89).
+  const [{ id: devRole }] = await t.deps.db.select({ id: roles.id }).from(roles).where(eq(roles.name, '研发人员'));
   for (const db of [pgDb, myDb]) {
     if (!db) continue;
     const res = await t.app.inject({
       method: 'POST', url: DB_PATHS.add, headers: bearer(tokens.zhangwei),
-      payload: { db_type: db.kind, db_name: db.database, db_host: db.host, db_port: db.port, db_user: db.user, db_pwd: db.password, secrecy: 'internal', allowed_tables: 'orders,customers' },
+      payload: { db_type: db.kind, db_name: db.database, db_host: db.host, db_port: db.port, db_user: db.user, db_pwd: db.password, secrecy: 'internal', allowed_tables: 'orders,customers', review_role: String(devRole) },
     });
     expect(res.json(), res.body).toMatchObject({ success: true });
   }
@@ -70,8 +72,9 @@ describe('database chat', () => {
     for (const mode of ['chat_with_db_execute', 'chat_with_db_qa']) {
       const res = await t.app.inject({ method: 'POST', url: `${CHAT_PATHS.modeParams}?chat_mode=${mode}`, headers: bearer(tokens.demo), payload: {} });
       expect(res.json().data).toEqual(expect.arrayContaining([{ param: pgDb.database, type: 'postgresql' }, { param: myDb.database, type: 'mysql' }]));
+      // lina holds no 数据库: the mode is refused outright (D89).
       const lina = await t.app.inject({ method: 'POST', url: `${CHAT_PATHS.modeParams}?chat_mode=${mode}`, headers: bearer(tokens.lina), payload: {} });
-      expect(lina.json().data).toEqual([]);
+      expect(lina.statusCode).toBe(403);
     }
   });
 
@@ -156,8 +159,15 @@ describe('database chat', () => {
 
   it('refuses a connection the user may not use, before anything is stored', async (ctx) => {
     if (!pgDb) return ctx.skip();
-    const conv = await newDialogue('lina', 'chat_with_db_execute');
-    const res = await postCompletion(base, tokens.lina, { conv_uid: conv, user_input: '订单数', chat_mode: 'chat_with_db_execute', select_param: pgDb.database });
+    // A connection of zhangwei's granted to no role: his alone (D89), though demo holds 数据库 and the clearance.
+    const own = `${pgDb.database}_own`;
+    const added = await t.app.inject({
+      method: 'POST', url: DB_PATHS.add, headers: bearer(tokens.zhangwei),
+      payload: { db_type: 'postgresql', db_name: own, db_host: pgDb.host, db_port: pgDb.port, db_user: pgDb.user, db_pwd: pgDb.password, secrecy: 'internal' },
+    });
+    expect(added.json(), added.body).toMatchObject({ success: true });
+    const conv = await newDialogue('demo', 'chat_with_db_execute');
+    const res = await postCompletion(base, tokens.demo, { conv_uid: conv, user_input: '订单数', chat_mode: 'chat_with_db_execute', select_param: own });
     const read = await readCompletion(res);
     expect(read.status).toBe(404);
     expect(read.json?.err_msg).toBe('数据库连接不存在或您无权使用');

@@ -58,7 +58,8 @@ async function described(ctx: ModeContext, open: OpenConnection): Promise<string
   // Vectors only when the schema is too large to send whole (and an embedding model is configured).
   const byVector = fitsBudget(open.tables, SCHEMA_BUDGET_TOKENS) ? null : await rankTablesByVector(ctx.deps.config, open.tables, ctx.question);
   const tables = recallTables(open.tables, ctx.question, SCHEMA_BUDGET_TOKENS, 10, byVector);
-  return schemaText(tables, await samplesOf(open, tables));
+  // Sample rows only where the connection's owner switched them on (D89): they are data, sent to the model.
+  return schemaText(tables, open.row.sampleRows ? await samplesOf(open, tables) : new Map());
 }
 
 type Attempt = { ok: true; finish: ModeFinish } | { ok: false; message: string; hint: string; dbName: string };
@@ -151,7 +152,7 @@ export const dbExecuteMode: ChatModeHandler = {
       ...ctx.history.slice(-HISTORY_MESSAGES),
       { role: 'user', content: ctx.question },
     ];
-    return { messages, grade: open.row.secrecy, finish: (answer, progress) => runAnswer(ctx, messages, answer, progress) };
+    return { messages, grade: open.row.secrecy, sourceConnection: open.row.id, finish: (answer, progress) => runAnswer(ctx, messages, answer, progress) };
   },
 };
 
@@ -161,12 +162,13 @@ export const dbQaMode: ChatModeHandler = {
     const { open, schema } = await schemaOf(ctx);
     return {
       messages: [
-        { role: 'system', content: qaPrompt(open.session.dialect, open.row.dbName, schema) },
+        { role: 'system', content: qaPrompt(open.session.dialect, open.row.dbName, schema, open.row.sampleRows) },
         ...ctx.history.slice(-HISTORY_MESSAGES),
         { role: 'user', content: ctx.question },
       ],
       fallback: `（未配置大模型）数据库「${open.row.dbName}」中您可以访问的表：\n\n${schema}`,
       grade: open.row.secrecy,
+      sourceConnection: open.row.id,
     };
   },
 };

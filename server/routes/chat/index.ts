@@ -15,6 +15,7 @@ import { shownMessages } from '../../chat/withheld';
 import { prepareCompletion, runCompletion, SessionRevoked } from '../../chat/completion';
 import { isDatabaseConnectionError, recordError } from '../../errors/error-log';
 import { removeDialogueFiles } from '../../chat/files';
+import { requireModeFunction } from '../../chat/mode-grants';
 import { createChatRuntime, type ChatRuntime } from '../../chat/runtime';
 import { chatFiles } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -83,6 +84,7 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
       const wanted = request.query.model_name?.trim();
       const { models } = runtime;
       if (wanted && models.configured && !models.hasChatModel(wanted)) throw badRequest(`${CHAT_MESSAGES.unknownModel}：${wanted}`);
+      await requireModeFunction(deps, user.id, request.query.chat_mode ?? DEFAULT_CHAT_MODE);
       const row = await createDialogue(deps, user.id, request.query.chat_mode ?? DEFAULT_CHAT_MODE, wanted && models.configured ? wanted : models.defaultModel);
       return aiOk(toDialogue(row, user.username));
     });
@@ -118,6 +120,7 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
     }, async (request) => {
       const { user } = sessionOf(request);
       const { chat_mode: mode, conv_uid: convUid } = request.query;
+      await requireModeFunction(deps, user.id, mode);
       if (mode === 'chat_knowledge') {
         const spaces = await listSpaces(deps, await viewerOf(deps, user), {});
         return aiOk(spaces.map((s): ModeParam => ({ param: s.name, type: 'space' })));
@@ -167,6 +170,8 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
     }, async (request) => {
       const { user } = sessionOf(request);
       const row = await ownedDialogue(deps, user.id, request.body.conv_uid);
+      // Approving runs a tool: chat with tools needs 工具库 (a refusal needs nothing).
+      if (request.body.approve) await requireModeFunction(deps, user.id, 'chat_agent');
       if (!(await decideToolCall(deps, row.id, request.body.call_id, request.body.approve))) {
         throw badRequest('该工具调用已处理或不在等待确认状态');
       }
@@ -190,6 +195,7 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
     }, async (request, reply) => {
       const session = sessionOf(request);
       const { user } = session;
+      await requireModeFunction(deps, user.id, request.body.chat_mode ?? DEFAULT_CHAT_MODE);
       const prepared = await prepareCompletion(deps, runtime, user, request.body, actorOf(request));
       // The session ending (logout, disable, a role or clearance change) stops the answer within a second.
       const unwatch = watchSession(deps, { tokenHash: session.tokenHash, userId: user.id },

@@ -2,6 +2,7 @@
 /** exceljs takes a third of a second to load: only when a workbook is made or read, not at server start. */
 const loadExcel = async () => (await import('exceljs')).default;
 import { auditActionName } from '../../../contract/api';
+import { safeText } from '../../../contract/files/safe-xlsx';
 import type { auditLog } from '../../db/schema';
 
 type AuditRow = typeof auditLog.$inferSelect;
@@ -40,6 +41,9 @@ const COLUMNS: SheetColumn<AuditRow>[] = [
   { header: '客户端', width: 40, value: (r) => r.userAgent },
 ];
 
+/** A cell's value as written: text guarded against formulas, numbers as they are. */
+const cellOf = (value: string | number) => (typeof value === 'string' ? safeText(value) : value);
+
 /** A column of an exported sheet: Chinese header, width in characters, the cell's text. */
 export type SheetColumn<R> = { header: string; width: number; value: (row: R) => string | number };
 
@@ -48,7 +52,11 @@ export type Sheet<R> = { name: string; columns: SheetColumn<R>[]; rows: R[] };
 /** A sheet of rows of any type, for a workbook of several. */
 export const sheetOf = <R>(name: string, columns: SheetColumn<R>[], rows: R[]) => ({ name, columns, rows }) as unknown as Sheet<unknown>;
 
-/** Sheets as an xlsx workbook: Chinese headers, frozen header row, filters on every column of each sheet. */
+/**
+ * Sheets as an xlsx workbook: Chinese headers, frozen header row, filters on every column of each sheet. Every text
+ * cell goes through the formula guard (contract/files/safe-xlsx.ts): a sign-in name, a User-Agent or a file name
+ * starting with = + - @ is read as text, here and after a later save as CSV (D89).
+ */
 export async function sheetsWorkbook(sheets: Sheet<unknown>[], generatedAt: Date): Promise<Buffer> {
   const workbook = new (await loadExcel()).Workbook();
   workbook.creator = '系统管理';
@@ -56,7 +64,7 @@ export async function sheetsWorkbook(sheets: Sheet<unknown>[], generatedAt: Date
   for (const { name, columns, rows } of sheets) {
     const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
-    for (const row of rows) sheet.addRow(columns.map((c) => c.value(row)));
+    for (const row of rows) sheet.addRow(columns.map((c) => cellOf(c.value(row))));
     sheet.getRow(1).font = { bold: true };
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   }

@@ -55,9 +55,11 @@ describe.runIf(process.env.CI === 'true' || true)('connections', () => {
     if (!pgDb || !myDb) return ctx.skip();
     expect((await post(DB_PATHS.add, 'demo', configOf(pgDb, pgName()))).statusCode).toBe(403);
     expect((await post(DB_PATHS.add, 'staff', configOf(pgDb, pgName()))).statusCode).toBe(403);
-    const added = await post(DB_PATHS.add, 'zhangwei', configOf(pgDb, pgName(), { secrecy: 'internal', allowed_tables: 'orders,customers' }));
+    // Granted to 研发人员 (demo, wangfang): with no role a connection is its owner's alone (D89).
+    const [dev] = await t.deps.db.select().from(roles).where(eq(roles.name, '研发人员'));
+    const added = await post(DB_PATHS.add, 'zhangwei', configOf(pgDb, pgName(), { secrecy: 'internal', allowed_tables: 'orders,customers', review_role: String(dev.id) }));
     expect(added.json(), added.body).toMatchObject({ success: true, data: true });
-    const addedMy = await post(DB_PATHS.add, 'zhangwei', configOf(myDb, myName(), { secrecy: 'internal', allowed_tables: 'orders, customers' }));
+    const addedMy = await post(DB_PATHS.add, 'zhangwei', configOf(myDb, myName(), { secrecy: 'internal', allowed_tables: 'orders, customers', review_role: String(dev.id) }));
     expect(addedMy.json(), addedMy.body).toMatchObject({ success: true });
     const again = await post(DB_PATHS.add, 'zhangwei', configOf(pgDb, pgName()));
     expect(again.json()).toMatchObject({ success: false, err_msg: '数据库连接名称已存在' });

@@ -42,7 +42,11 @@ const detailPath = { '/api/items/{id}/detail': { get: { operationId: 'itemDetail
 async function addOpenApiSet(name: string, spec: string): Promise<ToolSet> {
   const res = await post(TOOL_PATHS.setAdd, 'zhangwei', { name, kind: 'openapi', spec, credential: API_KEY, auth_header: 'X-API-Key', secrecy: 'public' });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as ToolSet;
+  const set = res.json().data as ToolSet;
+  // Open to everyone with its tools on, as a set from before D89 (these tests are about the credential, not grants).
+  await t.deps.db.update(toolSets).set({ openToAll: true }).where(eq(toolSets.id, set.id));
+  await t.deps.db.update(tools).set({ enabled: true }).where(eq(tools.setId, set.id));
+  return set;
 }
 async function toolOf(setId: number, name: string): Promise<ToolItem> {
   const res = await post(TOOL_PATHS.list, 'zhangwei', { set_id: setId });

@@ -56,6 +56,12 @@ async function toolsOf(setId: number, user = 'zhangwei'): Promise<ToolItem[]> {
   return res.json().data as ToolItem[];
 }
 const toolNamed = async (setId: number, name: string) => (await toolsOf(setId)).find((x) => x.name === name)!;
+/** Switches every tool of a set on, as an administrator does for 写入 / 对外发送 tools (they start off, D89). */
+async function enableAll(setId: number): Promise<void> {
+  for (const tool of await toolsOf(setId)) {
+    if (!tool.enabled) expect((await post(TOOL_PATHS.edit, 'zhangwei', { tool_id: tool.id, enabled: true })).statusCode).toBe(200);
+  }
+}
 
 describe('tool sets', () => {
   it('only holders of the 工具库 buttons add sets; the MCP server’s tools are read with their classes from annotations', async () => {
@@ -65,9 +71,11 @@ describe('tool sets', () => {
     const added = await post(TOOL_PATHS.setAdd, 'zhangwei', mcpSet({ review_role: String(leaderRole), dept_ids: String(testDept) }));
     expect(added.statusCode, added.body).toBe(200);
     const set = added.json().data as ToolSet;
-    expect(set).toMatchObject({ kind: 'mcp', has_credential: true, tool_count: 5, enabled_count: 5, refresh_error: '', usable: true });
+    // The 写入 and 对外发送 tools start switched off (D89).
+    expect(set).toMatchObject({ kind: 'mcp', has_credential: true, tool_count: 5, enabled_count: 3, refresh_error: '', usable: true });
     const byName = Object.fromEntries((await toolsOf(set.id)).map((x) => [x.name, x.risk_name]));
     expect(byName).toEqual({ lookup_order: '只读', create_ticket: '写入', send_mail: '对外发送', slow_report: '只读', big_export: '只读' });
+    await enableAll(set.id);
     // The same name again is refused in Chinese.
     const again = await post(TOOL_PATHS.setAdd, 'zhangwei', mcpSet());
     expect(again.statusCode).toBe(400);
@@ -208,13 +216,14 @@ describe('calling a tool', () => {
 describe('OpenAPI tool sets', () => {
   it('makes each operation a tool (GET reads, POST writes) and calls it with the key in its header', async () => {
     const added = await post(TOOL_PATHS.setAdd, 'zhangwei', {
-      name: '资产接口', kind: 'openapi', spec: api.spec, credential: API_KEY, auth_header: 'X-API-Key', secrecy: 'public',
+      name: '资产接口', kind: 'openapi', spec: api.spec, credential: API_KEY, auth_header: 'X-API-Key', secrecy: 'public', dept_ids: String(testDept),
     });
     expect(added.statusCode, added.body).toBe(200);
     const set = added.json().data as ToolSet;
     expect(set).toMatchObject({ tool_count: 2, refresh_error: '' });
     const list = await toolsOf(set.id);
     expect(Object.fromEntries(list.map((x) => [x.name, x.risk]))).toEqual({ getAsset: 'read', createAsset: 'write' });
+    await enableAll(set.id);
     const get = list.find((x) => x.name === 'getAsset')!;
     const res = await post(TOOL_PATHS.call, 'wangfang', { tool_id: get.id, arguments: { id: 'A/1', fields: 'name' } });
     expect(res.statusCode, res.body).toBe(200);

@@ -10,7 +10,7 @@ import { aiOk, LOAD, ok, userDetail } from '../../test/factories';
 import { renderSignedIn } from '../../test/render-app';
 import { chunkFrame, dialogue, fakeStream, message } from './chat.test-util';
 
-const demo = userDetail({ allFunc: ['/chatWindow'] });
+const demo = userDetail({ allFunc: ['/chatWindow', '/toolsBase'] });
 const REASON = '本对话已展示「秘密」级内容，高于工具集「外部协作」的密级上限「内部」，该工具集在本对话中不再提供';
 
 let restore: (() => void) | undefined;

@@ -2,7 +2,7 @@ import { Segmented, Select, Space } from 'antd';
 import type { ChatMode, ModeParam } from '../../../contract/api';
 import styles from './chat.module.css';
 import { ModelSelect } from './ModelSelect';
-import { MODE_OPTIONS, PARAM_LABELS } from './modes';
+import { allowedModeOptions, PARAM_LABELS } from './modes';
 
 export type ChatToolbarProps = {
   mode: ChatMode;
@@ -27,7 +27,7 @@ export function ChatToolbar({ mode, onMode, params, paramsLoading, param, onPara
           value={mode}
           disabled={disabled}
           onChange={onMode}
-          options={MODE_OPTIONS.map((m) => ({ value: m.value, label: m.label, title: m.hint }))}
+          options={allowedModeOptions().map((m) => ({ value: m.value, label: m.label, title: m.hint }))}
         />
         {mode === 'chat_agent' && (
           <Select

@@ -11,7 +11,7 @@ const pickFiles = vi.hoisted(() => vi.fn());
 vi.mock('../../platform', async (importOriginal) => ({ ...(await importOriginal<object>()), pickFiles }));
 vi.mock('../../components/chart/Chart', () => import('../../components/chart/Chart.test-util'));
 
-const demo = userDetail({ allFunc: ['/chatWindow'], allBtn: { '/chatWindow#upload': true } });
+const demo = userDetail({ allFunc: ['/chatWindow', '/sqlBase', '/toolsBase'], allBtn: { '/chatWindow#upload': true } });
 const CONCURRENCY = [{ model_name: 'fake-chat', model_type: 'llm', limit: 4, running: 1, waiting: 2 }];
 
 let restore: (() => void) | undefined;
@@ -277,6 +277,19 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     renderSignedIn('/chatWindow', userDetail({ allFunc: ['/chatWindow'], allBtn: {} }));
     await screen.findByRole('textbox', { name: '输入问题' }, LOAD);
     expect(screen.queryByRole('button', { name: /上传文件/ })).not.toBeInTheDocument();
+  });
+
+  it('offers database chat only with 数据库 and chat with tools only with 工具库', async () => {
+    serve();
+    renderSignedIn('/chatWindow', userDetail({ allFunc: ['/chatWindow'], allBtn: {} }));
+    const modes = await screen.findByLabelText('对话模式', {}, LOAD);
+    expect(modes).toHaveTextContent('知识库问答');
+    for (const hidden of ['数据库对话', '数据库问答', '工具对话']) expect(modes).not.toHaveTextContent(hidden);
+    cleanup();
+    serve();
+    renderSignedIn('/chatWindow', demo);
+    const all = await screen.findByLabelText('对话模式', {}, LOAD);
+    for (const shown of ['数据库对话', '数据库问答', '工具对话']) expect(all).toHaveTextContent(shown);
   });
 
   it('shows the dialogue’s files and polls a waiting file’s status until it is processed', async () => {

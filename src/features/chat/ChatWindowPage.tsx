@@ -10,7 +10,7 @@ import { ChatPane } from './ChatPane';
 import { ChatToolbar } from './ChatToolbar';
 import { DialoguePanel } from './DialoguePanel';
 import { warmUpHighlighting } from './markdown/highlight';
-import { MODE_OPTIONS, PARAM_LABELS } from './modes';
+import { allowedModeOptions, PARAM_LABELS } from './modes';
 
 type Pane = { key: string; conv: string | null };
 
@@ -29,7 +29,8 @@ function agentParam(list: ModeParam[], param: string | null): string | null {
 /** A dialogue's title as its tab shows it (tabs are narrow): the first 16 characters. */
 const tabTitle = (title: string | undefined) => (title && title.length > 16 ? `${title.slice(0, 16)}…` : title);
 
-const knownMode = (mode: string): ChatMode => MODE_OPTIONS.find((m) => m.value === mode)?.value ?? DEFAULT_CHAT_MODE;
+// A mode the account may not use (an old dialogue, a link) opens as 普通对话.
+const knownMode = (mode: string): ChatMode => allowedModeOptions().find((m) => m.value === mode)?.value ?? DEFAULT_CHAT_MODE;
 
 /** /chatWindow 智能问答: dialogues on the left, the conversation with its mode, parameter and model on the right. */
 export function ChatWindowPage() {

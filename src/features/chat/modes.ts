@@ -1,4 +1,5 @@
-import { CHAT_MODE_NAMES } from '../../../contract/api/runtime';
+import { CHAT_MODE_FUNCTIONS, CHAT_MODE_NAMES } from '../../../contract/api/runtime';
+import { getAllowedPaths } from '../../lib/storage';
 import type { ChatMode } from '../../../contract/api';
 
 /** The modes offered by the switch. */
@@ -22,4 +23,15 @@ export const PARAM_LABELS: Partial<Record<ChatMode, string>> = {
 
 export function modeLabel(mode: string): string {
   return MODE_OPTIONS.find((m) => m.value === mode)?.label ?? mode;
+}
+
+/**
+ * The modes the account may use: those needing a page function (数据库, 工具库) only with it. The server refuses
+ * them anyway (D89); the switch does not offer what would be refused.
+ */
+export function allowedModeOptions(allowed: ReadonlySet<string> = getAllowedPaths()): typeof MODE_OPTIONS {
+  return MODE_OPTIONS.filter((m) => {
+    const needed = CHAT_MODE_FUNCTIONS[m.value];
+    return !needed || allowed.has(needed);
+  });
 }

@@ -1,16 +1,16 @@
-import { Alert, Button, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { DB_NAME_PATTERN, DB_TYPE_OPTIONS, isFileDbType } from '../../../contract/api/sqlbase-limits';
 import type { DbConfigBody, DbConnection, DbTestResult } from '../../../contract/api';
 import { Dialog } from '../../components/dialog';
-import { REVIEW_ROLE_HINT, reviewRoleField, reviewRoleValues } from '../knowledge/documents/review-roles';
+import { EVERYONE, reviewRoleField, reviewRoleValues } from '../knowledge/documents/review-roles';
 import { ReviewRoleSelect } from '../knowledge/documents/ReviewRoleSelect';
 import type { Option } from '../knowledge/documents/useDocumentOptions';
 import { useAddDbMutation, useDbSupportTypesQuery, useEditDbMutation, useTestDbMutation } from './api';
 
 type Values = {
   db_type: string; db_name: string; db_host?: string; db_port?: number | null; db_user?: string; db_pwd?: string; db_path?: string; comment?: string;
-  secrecy: string; review_role: string[]; allowed_tables?: string;
+  secrecy: string; review_role: string[]; allowed_tables?: string; sample_rows?: boolean;
 };
 
 export type ConnectionFormDialogProps = {
@@ -25,11 +25,21 @@ export type ConnectionFormDialogProps = {
 
 const portOf = (type: string) => DB_TYPE_OPTIONS.find((t) => t.db_type === type)?.default_port ?? null;
 
+/** What the roles mean (D89): no role is the creator alone, except a connection made before that, open to all. */
+export function roleHint(openToAll: boolean): string {
+  return openToAll
+    ? '该连接创建于权限收紧之前，未选择角色时密级允许的所有人都能使用；选择角色后，只有这些角色的成员（及创建者）能使用，之后不再对所有人开放'
+    : '未选择角色时只有创建者本人能看到并使用该连接；选择角色后，这些角色的成员（及创建者）在密级允许时也能使用。使用者还需有“数据库”功能权限';
+}
+
+/** What 示例数据 does (D89): it is data, sent to the model. */
+export const SAMPLE_ROWS_HINT = '开启后，数据库对话和数据库问答会把前 5 张表各自的前 3 行数据随表结构一起发送给大模型，帮助它理解字段取值；这些数据会发送到大模型服务。关闭时只发送表结构';
+
 /** The body of add / edit / test from the form. */
 export function bodyOf(v: Values): DbConfigBody {
   const common = {
     db_type: v.db_type, db_name: v.db_name.trim(), comment: v.comment?.trim() ?? '', secrecy: v.secrecy, review_role: reviewRoleField(v.review_role),
-    allowed_tables: v.allowed_tables?.trim() ?? '',
+    allowed_tables: v.allowed_tables?.trim() ?? '', sample_rows: v.sample_rows ?? false,
   };
   // A file on the server has a path and nothing else (no host, account or password).
   if (isFileDbType(v.db_type)) return { ...common, db_path: v.db_path?.trim() ?? '' };
@@ -54,6 +64,9 @@ export function ConnectionFormDialog({ connection, grades, roles, canTest, onClo
   useEffect(() => {
     if (tested) resultRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [tested]);
+  const openToAll = connection?.open_to_all ?? false;
+  // The pseudo-role "everyone" is no role at all: the creator alone, or everyone for a connection older than D89.
+  const roleOptions = roles.map((r) => (r.value === EVERYONE ? { ...r, label: openToAll ? '所有人（未限定角色）' : '仅创建者本人' } : r));
   const gradeOptions = connection && !grades.some((g) => g.value === connection.secrecy)
     ? [...grades, { value: connection.secrecy, label: connection.secrecy_name }] : grades;
 
@@ -88,8 +101,8 @@ export function ConnectionFormDialog({ connection, grades, roles, canTest, onClo
         initialValues={connection ? {
           db_type: connection.db_type, db_name: connection.db_name, db_host: connection.db_host, db_port: Number(connection.db_port) || null, db_path: connection.db_path,
           db_user: connection.db_user, comment: connection.comment, secrecy: connection.secrecy,
-          review_role: reviewRoleValues(connection.review_role), allowed_tables: connection.allowed_tables,
-        } : { db_type: 'postgresql', db_port: 5432, secrecy: grades[0]?.value, review_role: reviewRoleValues('') }}
+          review_role: reviewRoleValues(connection.review_role), allowed_tables: connection.allowed_tables, sample_rows: connection.sample_rows,
+        } : { db_type: 'postgresql', db_port: 5432, secrecy: grades[0]?.value, review_role: reviewRoleValues(''), sample_rows: false }}
       >
         <Space.Compact block style={{ gap: 12 }}>
           <Form.Item name="db_type" label="数据库类型" style={{ flex: 1 }} rules={[{ required: true }]}>
@@ -143,12 +156,15 @@ export function ConnectionFormDialog({ connection, grades, roles, canTest, onClo
           <Form.Item name="secrecy" label="密级" style={{ flex: 1 }} rules={[{ required: true, message: '请选择密级' }]} extra="密级达到的人员才能看到并使用该连接">
             <Select options={gradeOptions} />
           </Form.Item>
-          <Form.Item name="review_role" label="可使用的角色" style={{ flex: 1 }} extra={REVIEW_ROLE_HINT.replace('该文档', '该连接').replace('（及上传者）', '（及创建者）').replace('，并在“待我审核”中列出', '')}>
-            <ReviewRoleSelect options={roles} />
+          <Form.Item name="review_role" label="可使用的角色" style={{ flex: 1 }} extra={roleHint(openToAll)}>
+            <ReviewRoleSelect options={roleOptions} />
           </Form.Item>
         </Space.Compact>
         <Form.Item name="allowed_tables" label="可访问的表" extra={`逗号分隔的表名；不填则为${fileDb ? '该数据库文件中' : '该账号能读'}的全部表。其他表不会告诉大模型，也不能被查询`}>
           <Input placeholder="如 orders,customers" maxLength={5000} />
+        </Form.Item>
+        <Form.Item name="sample_rows" label="向大模型发送示例数据" valuePropName="checked" extra={SAMPLE_ROWS_HINT}>
+          <Switch />
         </Form.Item>
         <Form.Item name="comment" label="说明">
           <Input.TextArea rows={2} maxLength={500} />

@@ -18,7 +18,7 @@ const tester = userDetail({ allFunc: ['/sqlBase', '/chatWindow'], allBtn: { '/sq
 
 const CONNECTION: DbConnection = {
   id: 1, db_type: 'mysql', db_name: 'shop', db_path: '', db_host: '10.0.0.5', db_port: '3306', db_user: 'reader', comment: '销售库',
-  has_password: true, secrecy: 'internal', secrecy_name: '内部', review_role: '', review_role_names: [], allowed_tables: 'orders,customers',
+  has_password: true, secrecy: 'internal', secrecy_name: '内部', review_role: '', review_role_names: [], allowed_tables: 'orders,customers', open_to_all: false, sample_rows: false,
   owner: 'demo', gmt_created: '2030-01-01T00:00:00.000Z', gmt_modified: '2030-01-02T00:00:00.000Z',
 };
 
@@ -82,7 +82,7 @@ describe('数据库 (/sqlBase)', { timeout: 120_000 }, () => {
       review_role: ['-2'], allowed_tables: ' orders,customers ', comment: undefined,
     })).toEqual({
       db_type: 'mysql', db_name: 'shop', db_host: '10.0.0.5', db_port: 3306, db_user: 'reader', db_pwd: '', comment: '', secrecy: 'internal',
-      review_role: '-2', allowed_tables: 'orders,customers',
+      review_role: '-2', allowed_tables: 'orders,customers', sample_rows: false,
     });
   });
 

@@ -18,7 +18,7 @@ const COLUMNS: DataTableColumn<DbConnection>[] = [
   { key: 'db_type', title: '类型', width: 120, render: (v) => <Tag>{typeLabel(String(v))}</Tag> },
   { key: 'db_host', title: '地址', width: 220, ellipsis: true, render: (_v, row) => (row.db_path ? `文件：${row.db_path}` : `${row.db_user}@${row.db_host}:${row.db_port}`) },
   { key: 'secrecy_name', title: '密级', width: 90 },
-  { key: 'review_role_names', title: '可使用的角色', width: 160, ellipsis: true, render: (v) => ((v as string[]).length ? (v as string[]).join('、') : '对所有人可见') },
+  { key: 'review_role_names', title: '可使用的角色', width: 160, ellipsis: true, render: (v, row) => ((v as string[]).length ? (v as string[]).join('、') : row.open_to_all ? '对所有人可见' : '仅创建者本人') },
   { key: 'allowed_tables', title: '可访问的表', width: 180, ellipsis: true, render: (v) => (v ? String(v) : '全部') },
   { key: 'comment', title: '说明', width: 200, ellipsis: true, render: (v) => (v ? String(v) : '—') },
   { key: 'gmt_modified', title: '更新时间', width: 160, render: (v) => dayjs(String(v)).format('YYYY-MM-DD HH:mm') },

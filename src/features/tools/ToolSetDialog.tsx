@@ -50,6 +50,18 @@ export function toolSetBody(v: Values, id?: number): ToolSetBody {
   };
 }
 
+/**
+ * Who may use a set, as the server decides (D89): the members of a granted role or department who hold 工具库;
+ * nobody until something is granted (the creator and the managers see it), except a set older than D89, open to all.
+ */
+export function grantHint(openToAll: boolean): string {
+  const after = '选择后，属于任一所选角色或部门（含下级部门）的人员可使用；使用者还需有“工具库”功能权限。';
+  const writes = '新读取到的“写入”“对外发送”类工具默认关闭，须在工具列表中逐个开启。';
+  return openToAll
+    ? `该工具集创建于权限收紧之前：角色和部门都不选时，所有人员都可使用；${after}${writes}`
+    : `角色和部门都不选时，该工具集只有创建者和工具库管理员能看到，任何人都不能在对话中使用；${after}${writes}`;
+}
+
 /** 新增 / 编辑工具集: how it is reached, its credential, its secrecy ceiling and who may use it. */
 export function ToolSetDialog({ set, grades, roles, onClose, onSaved }: ToolSetDialogProps) {
   const [form] = Form.useForm<Values>();
@@ -137,13 +149,13 @@ export function ToolSetDialog({ set, grades, roles, onClose, onSaved }: ToolSetD
         </Form.Item>
         <Space.Compact block style={{ gap: 12 }}>
           <Form.Item name="roles" label="授权角色" style={{ flex: 1 }}>
-            <Select mode="multiple" allowClear options={roleOptions} placeholder="不限" optionFilterProp="label" />
+            <Select mode="multiple" allowClear options={roleOptions} placeholder={set?.open_to_all ? '不限' : '未授权'} optionFilterProp="label" />
           </Form.Item>
           <Form.Item name="depts" label="授权部门" style={{ flex: 1 }} extra="含下级部门">
-            <TreeSelect multiple allowClear treeData={deptTree} treeDefaultExpandAll placeholder="不限" loading={depts.isLoading} showSearch treeNodeFilterProp="title" />
+            <TreeSelect multiple allowClear treeData={deptTree} treeDefaultExpandAll placeholder={set?.open_to_all ? '不限' : '未授权'} loading={depts.isLoading} showSearch treeNodeFilterProp="title" />
           </Form.Item>
         </Space.Compact>
-        <div style={{ color: 'rgba(0,0,0,0.45)', marginTop: -12, marginBottom: 12 }}>角色和部门都不选时，所有有工具库权限的人员都可使用；选择后，属于任一所选角色或部门的人员可使用。</div>
+        <div style={{ color: 'rgba(0,0,0,0.45)', marginTop: -12, marginBottom: 12 }} data-testid="toolset-grant-hint">{grantHint(set?.open_to_all ?? false)}</div>
         <Form.Item name="description" label="说明">
           <Input.TextArea rows={2} maxLength={500} showCount />
         </Form.Item>

@@ -14,7 +14,8 @@ const SCREEN = '/toolsBase';
 
 function grantsText(set: ToolSet): string {
   const parts = [...set.review_role_names.map((n) => `角色 ${n}`), ...set.dept_names.map((n) => `部门 ${n}`)];
-  return parts.length ? parts.join('、') : '所有有工具库权限的人员';
+  // No grant: the creator alone, except sets older than D89, open to everyone.
+  return parts.length ? parts.join('、') : set.open_to_all ? '所有人员' : '尚未授权任何人员';
 }
 
 /** One added set: kind, address, tools switched on, ceiling and grants; its tools, and edit / refresh / delete by button. */
@@ -70,7 +71,7 @@ function SetCard({ set, onEdit }: { set: ToolSet; onEdit: (set: ToolSet) => void
       <Space size={16} className={styles.meta} wrap>
         <Tooltip title="启用的工具 / 全部工具"><span><ToolOutlined /> {set.enabled_count} / {set.tool_count} 个工具</span></Tooltip>
         <Tooltip title="可以发送给该工具集的内容的最高密级"><span><SafetyOutlined /> 密级上限 {set.secrecy_name}</span></Tooltip>
-        <Tooltip title={`可使用：${grantsText(set)}`}><span><TeamOutlined /> {set.review_role_names.length + set.dept_names.length ? '指定人员' : '全部人员'}</span></Tooltip>
+        <Tooltip title={`可使用：${grantsText(set)}`}><span><TeamOutlined /> {set.review_role_names.length + set.dept_names.length ? '指定人员' : set.open_to_all ? '全部人员' : '未授权'}</span></Tooltip>
       </Space>
     </Card>
   );

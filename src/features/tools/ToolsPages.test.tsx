@@ -19,7 +19,7 @@ const member = userDetail({ allFunc: ['/toolsBase', '/toolsList', '/chatWindow']
 const SET: ToolSet = {
   id: 7, name: '工单与订单', kind: 'mcp', url: 'https://mcp.example.com/mcp', description: '订单查询与工单', has_credential: true,
   auth_header: '', secrecy: 'internal', secrecy_name: '内部', review_role: '5', review_role_names: ['研发人员'], dept_ids: '', dept_names: [],
-  tool_count: 2, enabled_count: 2, usable: true, refreshed_at: '2030-01-01T00:00:00.000Z', refresh_error: '', owner: 'zhangwei',
+  tool_count: 2, enabled_count: 2, usable: true, open_to_all: false, refreshed_at: '2030-01-01T00:00:00.000Z', refresh_error: '', owner: 'zhangwei',
   gmt_created: '2030-01-01T00:00:00.000Z', gmt_modified: '2030-01-01T00:00:00.000Z',
 };
 const TOOLS: ToolItem[] = [

@@ -72,6 +72,35 @@ describe('portal sign-in (/subLogin)', () => {
     expect(server.calls).toHaveLength(0);
   });
 
+  it('with another user’s session open, asks 是否切换为 … and keeps the open session when cancelled', async () => {
+    const other = userDetail({ user: { ...userDetail().user, id: 77, username: 'zhangwei', fullName: '张伟' } });
+    const server = installFakeServer({ [`GET ${AUTH_PATHS.userDetail}`]: ok(other) });
+    cleanup.push(server.restore);
+    setToken('open-session');
+    setUserInfo(userDetail().user);
+    const router = renderAt('/subLogin?token=portal-2');
+    expect(await screen.findByText('是否切换为 张伟（zhangwei）？')).toBeInTheDocument();
+    expect(getToken()).toBe('open-session');
+    screen.getByRole('button', { name: /取\s*消/ }).click();
+    await screen.findByText('首页');
+    expect(router.state.location.pathname).toBe('/');
+    expect(getToken()).toBe('open-session');
+    expect(getUserInfo()?.username).toBe('demo');
+  });
+
+  it('switches to the handed-over user only when asked to', async () => {
+    const other = userDetail({ user: { ...userDetail().user, id: 77, username: 'zhangwei', fullName: '张伟' } });
+    const server = installFakeServer({ [`GET ${AUTH_PATHS.userDetail}`]: ok(other) });
+    cleanup.push(server.restore);
+    setToken('open-session');
+    setUserInfo(userDetail().user);
+    renderAt('/subLogin?token=portal-2');
+    (await screen.findByRole('button', { name: '切换用户' })).click();
+    await screen.findByText('首页');
+    expect(getToken()).toBe('portal-2');
+    expect(getUserInfo()?.username).toBe('zhangwei');
+  });
+
   it('without a token goes to /login', async () => {
     const toasts = fakeNotifier();
     cleanup.push(toasts.restore);
