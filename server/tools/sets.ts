@@ -8,6 +8,7 @@ import { departments, roles, secrecyGrades, toolSets, tools, users } from '../db
 import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../http-error';
 import { grantsOfUser } from '../identity/access';
+import { granted } from '../identity/grant-rule';
 import { parseReviewRoles } from '../knowledge/documents';
 import { viewerOf, type Viewer } from '../knowledge/visibility';
 import type { SessionUser } from '../identity/sessions';
@@ -36,24 +37,10 @@ export async function managesTools(deps: Deps, user: ToolUser): Promise<boolean>
   return ['add', 'edit', 'delete'].some((code) => allBtn[`${PAGE}#${code}`] === true);
 }
 
-/** The user's department and every department above it. */
-async function deptChain(deps: Pick<Deps, 'db'>, deptId: number): Promise<number[]> {
-  const result = (await deps.db.execute(sql`
-    WITH RECURSIVE up(id, parent_id) AS (
-      SELECT ${departments.id}, ${departments.parentId} FROM ${departments} WHERE ${departments.id} = ${deptId}
-      UNION SELECT d.id, d.parent_id FROM ${departments} d JOIN up ON d.id = up.parent_id
-    ) SELECT id FROM up`)) as unknown as { rows: { id: number }[] };
-  return result.rows.map((r) => Number(r.id));
-}
-
 /** Whether the user is granted the set (grade aside: a set's grade is a ceiling for content, not a clearance). */
 export async function usableBy(deps: Pick<Deps, 'db'>, user: ToolUser, set: ToolSetRow): Promise<boolean> {
   if (user.system) return false;
-  if (!set.reviewRoles.length && !set.deptIds.length) return true;
-  if (set.reviewRoles.some((id) => user.roleIds.includes(id))) return true;
-  if (!set.deptIds.length) return false;
-  const chain = await deptChain(deps, user.deptId);
-  return set.deptIds.some((id) => chain.includes(id));
+  return granted(set, user);
 }
 
 /** The sets the user may use, or (a manager) every set; each with whether the user may use it. */

@@ -170,7 +170,7 @@ describe('chat_excel', () => {
     const [dialogue] = await t.deps.db.select().from(chatDialogues).where(eq(chatDialogues.convUid, conv));
     const signal = new AbortController().signal;
     const prepared = await excelMode.prepare({
-      deps: t.deps, viewer: { id: dialogue.ownerId, system: false, grades: [], roleIds: [] }, signal, history: [], question: '各产品销量',
+      deps: t.deps, viewer: { id: dialogue.ownerId, system: false, grades: [], roleIds: [], deptChain: [] }, signal, history: [], question: '各产品销量',
       user: { id: dialogue.ownerId, username: 'demo', fullName: '', deptId: 1, clearance: 'public', mustChangePassword: false, system: false },
       dialogue: { id: dialogue.id, convUid: conv, ownerId: dialogue.ownerId, chatMode: 'chat_excel', selectParam: null },
       modelConfigured: false, complete: () => Promise.reject(new Error('no model')),
