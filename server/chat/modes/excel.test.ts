@@ -111,6 +111,12 @@ describe('chat_excel', () => {
     expect(markdownTable(['a|b'], [['x\ny|z']])).toBe('| a\\|b |\n| --- |\n| x y\\|z |');
   });
 
+  it('runs the SQL of DB-GPT’s JSON answer form as database chat does, instead of finding no query', () => {
+    const json = '{"thoughts": "按产品汇总销量", "sql": "SELECT `产品`, sum(\\"销量\\") AS 销量 FROM excel_data GROUP BY 1", "display_type": "response_bar_chart"}';
+    expect(modelSql(json)).toBe('SELECT "产品", sum("销量") AS 销量 FROM excel_data GROUP BY 1');
+    expect(modelSql(`\`\`\`json\n${json}\n\`\`\``)).toBe('SELECT "产品", sum("销量") AS 销量 FROM excel_data GROUP BY 1');
+  });
+
   it('selects the sheet by file id too, and shows a single count as a table', async () => {
     const res = await ask('一共有多少条记录', { select_param: String(fileId) });
     expect(chartOf(res.frames)).toMatchObject({ type: 'response_table', columns: ['total'], data: [{ total: 6 }] });
