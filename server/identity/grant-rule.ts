@@ -13,6 +13,8 @@ export type Grantee = { roleIds: number[]; deptChain: number[] };
 
 /** The user's department and every department above it. */
 export async function deptChain(deps: Pick<Deps, 'db'>, deptId: number): Promise<number[]> {
+  // Accounts without a department (and callers that do not know it) have no chain: only roles can admit them.
+  if (!Number.isInteger(deptId)) return [];
   const result = (await deps.db.execute(sql`
     WITH RECURSIVE up(id, parent_id) AS (
       SELECT ${departments.id}, ${departments.parentId} FROM ${departments} WHERE ${departments.id} = ${deptId}
