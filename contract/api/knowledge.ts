@@ -34,6 +34,9 @@ export const SpaceArgumentsInput = Type.Object({
 export type SpaceArgumentsInput = Static<typeof SpaceArgumentsInput>;
 
 /** A space in lists (DB-GPT `SpaceQueryResponse`, plus whether the caller may change it). */
+/** Role or department ids of a space's limit: comma-separated, or one number. */
+const SpaceGrantIds = Type.Union([Type.String({ maxLength: 2000 }), Type.Number()]);
+
 export const Space = Type.Object({
   id: Type.Number(),
   name: Type.String(),
@@ -47,6 +50,11 @@ export const Space = Type.Object({
   /** Documents of the space the caller may see. */
   docs: Type.Number(),
   editable: Type.Boolean(),
+  /** Who may see the space besides its owner (D93): role and department ids, comma-separated; both empty: everyone. */
+  review_role: Type.Optional(Type.String()),
+  review_role_names: Type.Optional(Type.Array(Type.String())),
+  dept_ids: Type.Optional(Type.String()),
+  dept_names: Type.Optional(Type.Array(Type.String())),
 });
 export type Space = Static<typeof Space>;
 
@@ -64,6 +72,8 @@ export const SpaceAddBody = Type.Object({
   owner: Type.Optional(Type.String({ maxLength: 100 })),
   domain_type: Type.Optional(Type.String({ maxLength: 100 })),
   argument: Type.Optional(Type.Union([Type.String({ maxLength: 20_000 }), SpaceArgumentsInput])),
+  review_role: Type.Optional(SpaceGrantIds),
+  dept_ids: Type.Optional(SpaceGrantIds),
   ...userInfoFields,
 });
 export type SpaceAddBody = Static<typeof SpaceAddBody>;
@@ -75,6 +85,9 @@ export const SpaceSaveBody = Type.Object({
   desc: Type.Optional(Type.String({ maxLength: 500 })),
   vector_type: Type.Optional(Type.String({ maxLength: 100 })),
   argument: Type.Optional(Type.Union([Type.String({ maxLength: 20_000 }), SpaceArgumentsInput])),
+  /** Absent: the limit is kept; empty string: no limit. */
+  review_role: Type.Optional(SpaceGrantIds),
+  dept_ids: Type.Optional(SpaceGrantIds),
   ...userInfoFields,
 });
 export type SpaceSaveBody = Static<typeof SpaceSaveBody>;

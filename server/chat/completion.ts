@@ -344,7 +344,7 @@ type AnswerTimings = { queueWaitMs: number | null; firstTokenMs: number | null; 
  */
 async function recordAnswer(deps: Deps, p: PreparedCompletion, at: Date, status: AnswerStatus, t: AnswerTimings): Promise<void> {
   const d = p.dialogue;
-  const space = d.chatMode === 'chat_knowledge' && d.selectParam ? sql`(select id from knowledge_spaces where name = ${d.selectParam})` : sql`null`;
+  const space = d.chatMode === 'chat_knowledge' && d.selectParam ? sql`(select id from knowledge_spaces where name = ${d.selectParam.split(',')[0].trim()})` : sql`null`;
   const int = (v: number | null) => (v === null ? null : Math.round(v));
   await deps.db.execute(sql`
     insert into chat_answer_stats (at, user_id, chat_mode, space_id, model_name, status, queue_wait_ms, first_token_ms, tokens, stream_ms)

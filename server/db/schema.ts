@@ -257,6 +257,9 @@ export const knowledgeSpaces = pgTable('knowledge_spaces', {
   argument: jsonb('argument').notNull().default({}),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
+  /** Who may see the space besides its owner (identity/grant-rule.ts): both empty, everyone with 知识库 (migration 0021). */
+  reviewRoles: integer('review_roles').array().notNull().default(sql`'{}'::integer[]`),
+  deptIds: integer('dept_ids').array().notNull().default(sql`'{}'::integer[]`),
 });
 
 /**

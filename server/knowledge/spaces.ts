@@ -3,13 +3,14 @@ import type { Space, SpaceAddBody, SpaceArguments, SpaceSaveBody } from '../../c
 import { inProcessListen, type Db, type InProcessListen } from '../db/client';
 import { preparedPerDb } from '../db/prepared';
 import type { Deps } from '../deps';
-import { knowledgeDocuments, knowledgeSpaces, knowledgeState, users } from '../db/schema';
+import { departments, knowledgeDocuments, knowledgeSpaces, knowledgeState, roles, users } from '../db/schema';
 import { badRequest, HttpError } from '../http-error';
+import { grantInput } from '../identity/grant-input';
 import { cancel } from '../jobs/queue';
 import { mergeArguments, storedArguments, defaultArguments } from './arguments';
 import { DOCUMENT_QUEUE, documentJobKey } from './process';
 import { removeSpaceFolder } from './storage';
-import { visibleTo, type Viewer } from './visibility';
+import { spaceVisible, spaceVisibleTo, visibleTo, type Viewer } from './visibility';
 
 /** Space names: Chinese, letters, digits, `_` and `-` (DB-GPT's web rule), at most 100 characters. */
 const NAME_PATTERN = /^[\p{Script=Han}A-Za-z0-9_-]{1,100}$/u;
@@ -21,21 +22,29 @@ export function checkSpaceName(name: string): string | null {
   return null;
 }
 
-/** The space with that name, or 404 in Chinese. */
-export async function spaceByName(deps: Pick<Deps, 'db'>, name: string): Promise<SpaceRow> {
+const notFound = (name: string) => new HttpError(404, `知识空间不存在：${name}`);
+
+/** The space with that name if the viewer may see it (D93), else 404 in Chinese: a hidden space is not confirmed. */
+export async function spaceByName(deps: Pick<Deps, 'db'>, name: string, viewer: Viewer): Promise<SpaceRow> {
   const [space] = await deps.db.select().from(knowledgeSpaces).where(eq(knowledgeSpaces.name, name));
-  if (!space) throw new HttpError(404, `知识空间不存在：${name}`);
+  if (!space || !spaceVisible(space, viewer)) throw notFound(name);
   return space;
 }
 
-/** The space and its change counter in one query (the polled list and searches read both on every request). */
-export async function spaceWithGeneration(deps: Pick<Deps, 'db'>, name: string): Promise<{ space: SpaceRow; generation: number }> {
+/** The space (if the viewer may see it, else 404) and its change counter in one query (read by every list poll and search). */
+export async function spaceWithGeneration(deps: Pick<Deps, 'db'>, name: string, viewer: Viewer): Promise<{ space: SpaceRow; generation: number }> {
+  const found = await anySpaceWithGeneration(deps, name);
+  if (!spaceVisible(found.space, viewer)) throw notFound(name);
+  return found;
+}
+
+async function anySpaceWithGeneration(deps: Pick<Deps, 'db'>, name: string): Promise<{ space: SpaceRow; generation: number }> {
   const live = await liveSpaces(deps.db);
   const known = live?.byName.get(name);
   if (live && known) return { space: known, generation: live.generations.get(known.id) ?? 0 };
   const epoch = live?.epoch;
   const [row] = await spaceWithGenerationQuery(deps.db).execute({ name });
-  if (!row) throw new HttpError(404, `知识空间不存在：${name}`);
+  if (!row) throw notFound(name);
   const generation = Number(row.generation ?? 0);
   if (live) {
     // Counters only grow: the higher of the one read and one announced meanwhile is the latest committed.
@@ -97,13 +106,13 @@ export function assertSpaceOwner(space: SpaceRow, viewer: Viewer): void {
 
 const iso = (d: Date) => d.toISOString();
 
-/** Spaces (newest first) with the number of documents the viewer may see. */
+/** The spaces the viewer may see (D93), newest first, with the number of documents the viewer may see. */
 export async function listSpaces(
   deps: Pick<Deps, 'db'>,
   viewer: Viewer,
   filter: { name?: string; vector_type?: string; owner?: string },
 ): Promise<Space[]> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [spaceVisibleTo(viewer)];
   if (filter.name) conditions.push(eq(knowledgeSpaces.name, filter.name));
   if (filter.vector_type) conditions.push(eq(knowledgeSpaces.vectorType, filter.vector_type));
   if (filter.owner) conditions.push(eq(users.username, filter.owner));
@@ -111,7 +120,7 @@ export async function listSpaces(
     .select({ space: knowledgeSpaces, owner: users.username, ownerName: users.fullName })
     .from(knowledgeSpaces)
     .innerJoin(users, eq(users.id, knowledgeSpaces.ownerId))
-    .where(conditions.length ? and(...conditions) : undefined)
+    .where(and(...conditions))
     .orderBy(desc(knowledgeSpaces.createdAt), desc(knowledgeSpaces.id));
   const ids = rows.map((r) => r.space.id);
   const counts = new Map<number, number>();
@@ -123,6 +132,7 @@ export async function listSpaces(
       .groupBy(knowledgeDocuments.spaceId);
     for (const c of docCounts) counts.set(c.spaceId, Number(c.n));
   }
+  const names = await grantNames(deps, rows.map((r) => r.space));
   return rows.map(({ space, owner, ownerName }) => ({
     id: space.id,
     name: space.name,
@@ -135,7 +145,21 @@ export async function listSpaces(
     gmt_modified: iso(space.updatedAt),
     docs: counts.get(space.id) ?? 0,
     editable: space.ownerId === viewer.id,
+    review_role: space.reviewRoles.join(','),
+    review_role_names: space.reviewRoles.map((id) => names.roles.get(id) ?? `角色${id}`),
+    dept_ids: space.deptIds.join(','),
+    dept_names: space.deptIds.map((id) => names.depts.get(id) ?? `部门${id}`),
   }));
+}
+
+async function grantNames(deps: Pick<Deps, 'db'>, spaces: SpaceRow[]) {
+  const roleIds = [...new Set(spaces.flatMap((s) => s.reviewRoles))];
+  const deptIds = [...new Set(spaces.flatMap((s) => s.deptIds))];
+  const [roleRows, deptRows] = await Promise.all([
+    roleIds.length ? deps.db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, roleIds)) : [],
+    deptIds.length ? deps.db.select({ id: departments.id, name: departments.name }).from(departments).where(inArray(departments.id, deptIds)) : [],
+  ]);
+  return { roles: new Map(roleRows.map((r) => [r.id, r.name])), depts: new Map(deptRows.map((d) => [d.id, d.name])) };
 }
 
 export async function nameTaken(deps: Pick<Deps, 'db'>, name: string): Promise<boolean> {
@@ -148,15 +172,16 @@ export async function addSpace(deps: Deps, viewer: Viewer, body: SpaceAddBody): 
   if (problem) throw badRequest(problem);
   if (await nameTaken(deps, body.name)) throw new HttpError(409, `知识空间名称已存在：${body.name}`);
   const argument = mergeArguments(defaultArguments(), body.argument);
+  const grant = await grantInput(deps, body);
   const now = deps.now();
   const [space] = await deps.db.insert(knowledgeSpaces).values({
-    name: body.name, description: body.desc ?? '', vectorType: 'FullText', ownerId: viewer.id, argument, createdAt: now, updatedAt: now,
+    name: body.name, description: body.desc ?? '', vectorType: 'FullText', ownerId: viewer.id, argument, createdAt: now, updatedAt: now, ...grant,
   }).returning();
   return space;
 }
 
 export async function saveSpace(deps: Deps, viewer: Viewer, body: SpaceSaveBody): Promise<SpaceRow> {
-  const space = await spaceByName(deps, body.name);
+  const space = await spaceByName(deps, body.name, viewer);
   assertSpaceOwner(space, viewer);
   const patch: Partial<SpaceRow> = { updatedAt: deps.now() };
   if (body.new_name !== undefined && body.new_name !== space.name) {
@@ -167,6 +192,11 @@ export async function saveSpace(deps: Deps, viewer: Viewer, body: SpaceSaveBody)
   }
   if (body.desc !== undefined) patch.description = body.desc;
   if (body.argument !== undefined) patch.argument = mergeArguments(storedArguments(space.argument), body.argument) satisfies SpaceArguments;
+  if (body.review_role !== undefined || body.dept_ids !== undefined) {
+    const grant = await grantInput(deps, body);
+    if (body.review_role !== undefined) patch.reviewRoles = grant.reviewRoles;
+    if (body.dept_ids !== undefined) patch.deptIds = grant.deptIds;
+  }
   const [saved] = await deps.db.update(knowledgeSpaces).set(patch).where(eq(knowledgeSpaces.id, space.id)).returning();
   return saved;
 }
@@ -176,7 +206,7 @@ export async function saveSpace(deps: Deps, viewer: Viewer, body: SpaceSaveBody)
  * files go after the commit (a file left by a crash in between is harmless, a row without its file is not).
  */
 export async function deleteSpace(deps: Deps, viewer: Viewer, name: string): Promise<void> {
-  const space = await spaceByName(deps, name);
+  const space = await spaceByName(deps, name, viewer);
   assertSpaceOwner(space, viewer);
   await deps.db.transaction(async (tx) => {
     const docs = await tx.select({ id: knowledgeDocuments.id }).from(knowledgeDocuments).where(eq(knowledgeDocuments.spaceId, space.id));

@@ -15,7 +15,7 @@ export type VisibleSet = { generation: number; ids: Set<number> };
 const sets = new WeakMap<Db, Map<string, Promise<VisibleSet>>>();
 
 /** What visibility depends on (the same facts as the answer cache's key). */
-const viewerKey = (spaceId: number, v: Viewer) => JSON.stringify([spaceId, v.id, v.system, v.grades, v.roleIds]);
+const viewerKey = (spaceId: number, v: Viewer) => JSON.stringify([spaceId, v.id, v.system, v.grades, v.roleIds, v.deptChain]);
 
 /**
  * The viewer's visible document ids in a space, at generation `atLeast` or later. The ids and the counter are read

@@ -1,5 +1,6 @@
-// Tool sets: who may use one (a role held, or the user's department at or below a listed one; neither listed: nobody,
-// the set is seen by its owner and the managers only, D89, except sets older than that, open to every ordinary account), who manages them (the /toolsBase buttons), their storage (credential encrypted), and
+// Tool sets: who may use one (the grant rule of identity/grant-rule.ts; neither roles nor departments listed: nobody,
+// the set is seen by its owner and the managers only, D89, except sets older than that, open to every ordinary
+// account), who manages them (the /toolsBase buttons), their storage (credential encrypted), and
 // reading their tools (MCP tools/list or the OpenAPI document), which keeps an administrator's switches and
 // classes over a refresh. A set the user may neither use nor manage answers 404 as one that does not exist.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { departments, roles, secrecyGrades, toolSets, tools, users } from '../db
 import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../http-error';
 import { grantsOfUser } from '../identity/access';
+import { granted } from '../identity/grant-rule';
 import { parseReviewRoles } from '../knowledge/documents';
 import { viewerOf, type Viewer } from '../knowledge/visibility';
 import type { SessionUser } from '../identity/sessions';
@@ -37,24 +39,12 @@ export async function managesTools(deps: Deps, user: ToolUser): Promise<boolean>
   return ['add', 'edit', 'delete'].some((code) => allBtn[`${PAGE}#${code}`] === true);
 }
 
-/** The user's department and every department above it. */
-async function deptChain(deps: Pick<Deps, 'db'>, deptId: number): Promise<number[]> {
-  const result = (await deps.db.execute(sql`
-    WITH RECURSIVE up(id, parent_id) AS (
-      SELECT ${departments.id}, ${departments.parentId} FROM ${departments} WHERE ${departments.id} = ${deptId}
-      UNION SELECT d.id, d.parent_id FROM ${departments} d JOIN up ON d.id = up.parent_id
-    ) SELECT id FROM up`)) as unknown as { rows: { id: number }[] };
-  return result.rows.map((r) => Number(r.id));
-}
-
 /** Whether the user is granted the set (grade aside: a set's grade is a ceiling for content, not a clearance). */
 export async function usableBy(deps: Pick<Deps, 'db'>, user: ToolUser, set: ToolSetRow): Promise<boolean> {
   if (user.system) return false;
+  // Nothing named: open to every ordinary account only for sets from before D89 (migration 0020); nobody otherwise.
   if (!set.reviewRoles.length && !set.deptIds.length) return set.openToAll;
-  if (set.reviewRoles.some((id) => user.roleIds.includes(id))) return true;
-  if (!set.deptIds.length) return false;
-  const chain = await deptChain(deps, user.deptId);
-  return set.deptIds.some((id) => chain.includes(id));
+  return granted(set, user);
 }
 
 /** The sets the user may use, or (a manager) every set; each with whether the user may use it. */

@@ -111,6 +111,12 @@ describe('chat_excel', () => {
     expect(markdownTable(['a|b'], [['x\ny|z']])).toBe('| a\\|b |\n| --- |\n| x y\\|z |');
   });
 
+  it('runs the SQL of DB-GPT’s JSON answer form as database chat does, instead of finding no query', () => {
+    const json = '{"thoughts": "按产品汇总销量", "sql": "SELECT `产品`, sum(\\"销量\\") AS 销量 FROM excel_data GROUP BY 1", "display_type": "response_bar_chart"}';
+    expect(modelSql(json)).toBe('SELECT "产品", sum("销量") AS 销量 FROM excel_data GROUP BY 1');
+    expect(modelSql(`\`\`\`json\n${json}\n\`\`\``)).toBe('SELECT "产品", sum("销量") AS 销量 FROM excel_data GROUP BY 1');
+  });
+
   it('selects the sheet by file id too, and shows a single count as a table', async () => {
     const res = await ask('一共有多少条记录', { select_param: String(fileId) });
     expect(chartOf(res.frames)).toMatchObject({ type: 'response_table', columns: ['total'], data: [{ total: 6 }] });
@@ -170,7 +176,7 @@ describe('chat_excel', () => {
     const [dialogue] = await t.deps.db.select().from(chatDialogues).where(eq(chatDialogues.convUid, conv));
     const signal = new AbortController().signal;
     const prepared = await excelMode.prepare({
-      deps: t.deps, viewer: { id: dialogue.ownerId, system: false, grades: [], roleIds: [] }, signal, history: [], question: '各产品销量',
+      deps: t.deps, viewer: { id: dialogue.ownerId, system: false, grades: [], roleIds: [], deptChain: [] }, signal, history: [], question: '各产品销量',
       user: { id: dialogue.ownerId, username: 'demo', fullName: '', deptId: 1, clearance: 'public', mustChangePassword: false, system: false },
       dialogue: { id: dialogue.id, convUid: conv, ownerId: dialogue.ownerId, chatMode: 'chat_excel', selectParam: null },
       modelConfigured: false, complete: () => Promise.reject(new Error('no model')),

@@ -8,6 +8,7 @@ import { absolute } from '../../knowledge/storage';
 import { isAbort } from '../../llm/models';
 import { toChartView } from '../excel/chart';
 import { runReadOnlyQuery, SqlRefusedError, SqlRunError, type QueryResult } from '../excel/engine';
+import { parseModelAnswer } from '../../sqlbase/prompt';
 import { extractSql } from '../excel/guard';
 import type { TableMeta } from '../excel/table';
 import { isNumericType, isTemporalType } from '../excel/values';
@@ -68,9 +69,12 @@ function describeSheet(fileName: string, meta: TableMeta): string {
   return `${CHAT_MESSAGES.noModel}\n\n电子表格「${fileName}」已载入为表 ${meta.table}，共 ${meta.rowCount} 行、${meta.columns.length} 列：${columns}。`;
 }
 
-/** The query of a model answer; MySQL-style `name` identifiers become DuckDB's "name". */
+/**
+ * The query of a model answer: DB-GPT's JSON form `{thoughts, sql, display_type}` read as database chat reads it,
+ * else a ```sql (or plain SELECT) block. MySQL-style `name` identifiers become DuckDB's "name".
+ */
 export function modelSql(answer: string): string | null {
-  return extractSql(answer)?.replace(/`([^`"\n]+)`/g, '"$1"') ?? null;
+  return (parseModelAnswer(answer)?.sql ?? extractSql(answer))?.replace(/`([^`"\n]+)`/g, '"$1"') ?? null;
 }
 
 type Attempt = { ok: true; result: QueryResult } | { ok: false; refused: boolean; message: string };

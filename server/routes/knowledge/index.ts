@@ -39,7 +39,7 @@ const viewer = (deps: Deps, request: FastifyRequest) => viewerOf(deps, sessionOf
 /** What an answer about documents depends on: who asks (owner, clearance, roles) and what. */
 function answerKey(kind: string, v: Viewer, body: Record<string, unknown>): string {
   const { user_id: _id, user_name: _name, userInfo: _info, ...query } = body;
-  return JSON.stringify([kind, v.id, v.grades, v.roleIds, query]);
+  return JSON.stringify([kind, v.id, v.grades, v.roleIds, v.deptChain, query]);
 }
 
 /** The upload's form: doc_file (or file) parts, each at most UPLOAD_MAX_BYTES, all together UPLOAD_MAX_REQUEST_BYTES. */
@@ -106,7 +106,7 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
         body: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
         response: { 200: AiEnvelope(SpaceArguments) },
       },
-    }, async (request) => aiOk(storedArguments((await spaceByName(deps, request.params.space)).argument)));
+    }, async (request) => aiOk(storedArguments((await spaceByName(deps, request.params.space, await viewer(deps, request))).argument)));
 
     app.post(KNOWLEDGE_PATHS.upload, {
       config: { access: 'business', button: `${DOCS}#upload`, audit: 'doc-upload' },
@@ -117,7 +117,7 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
         response: { 200: AiEnvelope(Type.Array(Type.Number())) },
       },
     }, async (request) => {
-      const space = await spaceByName(deps, request.params.space);
+      const space = await spaceByName(deps, request.params.space, await viewer(deps, request));
       if (!request.isMultipart()) throw new HttpError(415, '请以 multipart/form-data 上传文件（字段 doc_file）');
       return withUpload(request, deps.config, uploadOptions(deps), async ({ files, fields }) => {
         request.auditTarget = `${space.name}：${files.map((f) => f.name).join('、')}`.slice(0, 500);
@@ -153,7 +153,7 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       schema: { body: TaskRetryFailedBody, response: { 200: AiEnvelope(TaskResult) } },
     }, async (request) => {
       const v = await viewer(deps, request);
-      const space = await spaceByName(deps, request.body.space_name);
+      const space = await spaceByName(deps, request.body.space_name, v);
       const tasks = await startProcessing(deps, v, await failedDocumentIds(deps, v, space));
       app.documentWorker?.wake();
       return aiOk({ tasks });
@@ -163,7 +163,7 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       config: read,
       schema: { params: SpaceParams, body: DocumentListBody, response: { 200: AiEnvelope(DocumentPage) } },
     }, async (request) => {
-      const { space, generation } = await spaceWithGeneration(deps, request.params.space);
+      const { space, generation } = await spaceWithGeneration(deps, request.params.space, await viewer(deps, request));
       const v = await viewer(deps, request);
       return aiOk(await cachedForSpace(deps.db, space.id, answerKey('list', v, request.body), () => listDocuments(deps, v, space, request.body, generation), generation));
     });
@@ -173,7 +173,7 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       schema: { params: SpaceParams, body: DocumentUpdateBody, response: { 200: AiEnvelope(Type.Null()) } },
     }, async (request) => {
       request.auditTarget = `${request.params.space}：文档 ${request.body.doc_id}`;
-      await updateDocument(deps, await viewer(deps, request), await spaceByName(deps, request.params.space), request.body);
+      await updateDocument(deps, await viewer(deps, request), await spaceByName(deps, request.params.space, await viewer(deps, request)), request.body);
       return aiOk(null);
     });
 
@@ -181,7 +181,7 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       config: { access: 'business', button: `${DOCS}#delete`, audit: 'doc-delete' },
       schema: { params: SpaceParams, body: DocumentDeleteBody, response: { 200: AiEnvelope(Type.Null()) } },
     }, async (request) => {
-      const space = await spaceByName(deps, request.params.space);
+      const space = await spaceByName(deps, request.params.space, await viewer(deps, request));
       request.auditTarget = `${space.name}：${request.body.doc_name ?? `文档 ${request.body.doc_id}`}`;
       request.auditTarget = `${space.name}：${await deleteDocument(deps, await viewer(deps, request), space, request.body)}`;
       return aiOk(null);
@@ -191,7 +191,7 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       config: read,
       schema: { params: DocumentParams, response: { 200: Type.Unknown({ description: 'the original file' }) } },
     }, async (request, reply) => {
-      const space = await spaceByName(deps, request.params.space);
+      const space = await spaceByName(deps, request.params.space, await viewer(deps, request));
       const doc = await visibleDocument(deps, await viewer(deps, request), space, request.params.id);
       const full = absolute(deps.config, doc.filePath);
       if (!doc.filePath || !fs.existsSync(full)) throw new HttpError(404, '文件不存在');
@@ -207,7 +207,7 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       config: read,
       schema: { params: SpaceParams, body: ChunkListBody, response: { 200: AiEnvelope(ChunkPage) } },
     }, async (request) => {
-      const space = await spaceByName(deps, request.params.space);
+      const space = await spaceByName(deps, request.params.space, await viewer(deps, request));
       return aiOk(await listChunks(deps, await viewer(deps, request), space, request.body));
     });
 
@@ -215,7 +215,7 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       config: read,
       schema: { params: SpaceParams, body: RecallTestBody, response: { 200: AiEnvelope(Type.Array(RecallHit)) } },
     }, async (request) => {
-      const { space, generation } = await spaceWithGeneration(deps, request.params.space);
+      const { space, generation } = await spaceWithGeneration(deps, request.params.space, await viewer(deps, request));
       const { embedding } = storedArguments(space.argument);
       const v = await viewer(deps, request);
       // The space's top-K and 召回阈值 unless the test names its own (D29).

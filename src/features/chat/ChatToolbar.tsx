@@ -19,6 +19,8 @@ export type ChatToolbarProps = {
 /** Mode switch, the mode's parameter (knowledge space, uploaded sheet) and the model with its load. */
 export function ChatToolbar({ mode, onMode, params, paramsLoading, param, onParam, model, onModel, disabled }: ChatToolbarProps) {
   const paramLabel = PARAM_LABELS[mode];
+  // Several tool sets, or several knowledge spaces (cited by space, D93), sent comma-separated.
+  const multiple = mode === 'chat_agent' || mode === 'chat_knowledge';
   return (
     <div className={styles.toolbar}>
       <Space size={12} wrap>
@@ -29,27 +31,27 @@ export function ChatToolbar({ mode, onMode, params, paramsLoading, param, onPara
           onChange={onMode}
           options={allowedModeOptions().map((m) => ({ value: m.value, label: m.label, title: m.hint }))}
         />
-        {mode === 'chat_agent' && (
+        {multiple && (
           <Select
             mode="multiple"
             aria-label={paramLabel}
             style={{ minWidth: 240, maxWidth: 420 }}
             disabled={disabled}
             loading={paramsLoading}
-            maxTagCount="responsive"
+            maxTagCount={mode === 'chat_agent' ? 'responsive' : undefined}
             value={param ? param.split(',') : []}
-            placeholder="选择工具集"
-            notFoundContent="没有可用的工具集"
+            placeholder={mode === 'chat_agent' ? '选择工具集' : '选择知识空间（可多选）'}
+            notFoundContent={mode === 'chat_agent' ? '没有可用的工具集' : '没有可用的知识空间'}
             options={(params ?? []).map((p) => ({
               value: p.param,
               label: p.name ?? p.param,
               disabled: Boolean(p.disabled_reason),
-              title: p.disabled_reason ?? p.name,
+              title: p.disabled_reason ?? p.name ?? p.param,
             }))}
             onChange={(ids: string[]) => onParam(ids.join(','))}
           />
         )}
-        {paramLabel && mode !== 'chat_agent' && (
+        {paramLabel && !multiple && (
           <Select
             aria-label={paramLabel}
             style={{ minWidth: 200 }}
@@ -57,7 +59,7 @@ export function ChatToolbar({ mode, onMode, params, paramsLoading, param, onPara
             loading={paramsLoading}
             value={param ?? undefined}
             placeholder={mode === 'chat_excel' ? '请先上传表格' : `选择${paramLabel}`}
-            notFoundContent={mode === 'chat_excel' ? '尚未上传表格' : '没有可用的知识空间'}
+            notFoundContent="尚未上传表格"
             options={(params ?? []).map((p) => ({ value: p.param, label: p.param }))}
             onChange={onParam}
           />

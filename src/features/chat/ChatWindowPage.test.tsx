@@ -188,6 +188,29 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     expect(stream.fetchMock).not.toHaveBeenCalled();
   });
 
+  it('knowledge chat asks every space of the dialogue at once and names each citation’s space', async () => {
+    const stream = fakeStream();
+    vi.stubGlobal('fetch', stream.fetchMock);
+    // A dialogue that drew on two spaces shows both in the picker and asks both again.
+    serve({ [`GET ${CHAT_PATHS.dialogueList}`]: aiOk([dialogue({ chat_mode: 'chat_knowledge', select_param: '产品手册,市场资料' })]) });
+    const { user } = renderSignedIn('/chatWindow?id=conv-1', demo);
+    const picker = await screen.findByRole('combobox', { name: '知识空间' }, LOAD);
+    const toolbar = picker.closest('.ant-select') as HTMLElement;
+    await waitFor(() => expect(within(toolbar).getByTitle('市场资料')).toBeInTheDocument(), LOAD);
+    expect(within(toolbar).getByTitle('产品手册')).toBeInTheDocument();
+    await ask(user, '住宿标准');
+    await waitFor(() => expect(stream.requests).toHaveLength(1), LOAD);
+    expect(stream.requests[0].body).toMatchObject({ chat_mode: 'chat_knowledge', select_param: '产品手册,市场资料' });
+    act(() => {
+      stream.write(chunkFrame('一线城市每晚 600 元 [1]，市场部另有补贴 [2]。'));
+      stream.write(`data: ${JSON.stringify({ object: 'chat.references', references: [citation(), citation({ index: 2, space: '市场资料', doc_name: '市场补贴.docx', chunk_id: 71, content: '市场部出差另有补贴。', score: 0.5 })] })}\n\n`);
+      stream.finish();
+    });
+    const sources = await screen.findByLabelText('引用来源', {}, LOAD);
+    expect(within(sources).getByText('（市场资料）')).toBeInTheDocument();
+    expect(within(sources).getByText('（产品手册）')).toBeInTheDocument();
+  });
+
   it('knowledge chat sends the first space and lists the citations, each opening its passage', async () => {
     const stream = fakeStream();
     vi.stubGlobal('fetch', stream.fetchMock);

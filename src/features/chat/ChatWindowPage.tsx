@@ -26,6 +26,12 @@ function agentParam(list: ModeParam[], param: string | null): string | null {
   return picked.length ? picked.join(',') : null;
 }
 
+/** Knowledge chat: the picked spaces the user may still see (D93); none, the first space. */
+function spacesParam(list: ModeParam[], param: string | null): string | null {
+  const picked = (param ?? '').split(',').filter((name) => list.some((p) => p.param === name));
+  return picked.length ? picked.join(',') : (list[0]?.param ?? null);
+}
+
 /** A dialogue's title as its tab shows it (tabs are narrow): the first 16 characters. */
 const tabTitle = (title: string | undefined) => (title && title.length > 16 ? `${title.slice(0, 16)}…` : title);
 
@@ -54,7 +60,10 @@ export function ChatWindowPage() {
   const [newDialogue] = useNewDialogueMutation();
   const list = params.data ?? [];
   // The first option is selected until the user picks another (DB-GPT's select does the same).
-  const effectiveParam = !PARAM_LABELS[mode] ? null : mode === 'chat_agent' ? agentParam(list, param) : list.some((p) => p.param === param) ? param : (list[0]?.param ?? null);
+  const effectiveParam = !PARAM_LABELS[mode] ? null
+    : mode === 'chat_agent' ? agentParam(list, param)
+      : mode === 'chat_knowledge' ? spacesParam(list, param)
+        : list.some((p) => p.param === param) ? param : (list[0]?.param ?? null);
   const effectiveModel = model ?? models.data?.[0] ?? null;
   // No model configured: a notice instead of answers (D38).
   const noModel = models.isSuccess && (models.data?.length ?? 0) === 0;

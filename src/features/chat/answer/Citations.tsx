@@ -12,6 +12,8 @@ export function Citations({ references }: { references: Citation[] }) {
   const [open, setOpen] = useState<Citation | null>(null);
   const shown = usePageShown();
   if (!references.length) return null;
+  // An answer drawn from several spaces names each passage's space (D93).
+  const several = new Set(references.map((r) => r.space)).size > 1;
   return (
     <div className={styles.citations} aria-label="引用来源">
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>引用来源：</Typography.Text>
@@ -19,6 +21,7 @@ export function Citations({ references }: { references: Citation[] }) {
         <Tag key={`${ref.index}-${ref.chunk_id}`} className={styles.citation} icon={<FileTextOutlined />} onClick={() => setOpen(ref)}>
           <button type="button" className={styles.linkButton}>
             [{ref.index}] {ref.doc_name}
+            {several && <span className={styles.citationSpace}>（{ref.space}）</span>}
           </button>
         </Tag>
       ))}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_PATHS, KNOWLEDGE_PATHS } from '../../../../contract/api/runtime';
+import { AUTH_PATHS, DEPT_PATHS, KNOWLEDGE_PATHS, ROLE_PATHS } from '../../../../contract/api/runtime';
 import { installFakeServer, type FakeHandler, type FakeReply } from '../../../test/fake-adapter';
 import { aiFail, aiOk, bodyOf, LOAD, ok } from '../../../test/factories';
 import { renderSignedIn } from '../../../test/render-app';
@@ -16,6 +16,8 @@ function serve(extra: Record<string, FakeHandler | FakeReply> = {}) {
     [`GET ${AUTH_PATHS.userDetail}`]: ok(demo),
     [`POST ${KNOWLEDGE_PATHS.spaceList}`]: aiOk(SPACES),
     [`POST ${KNOWLEDGE_PATHS.defaultArguments}`]: aiOk(DEFAULT_ARGS),
+    [`GET ${ROLE_PATHS.options}`]: ok([{ id: 5, name: '研发人员' }, { id: 6, name: '市场人员' }]),
+    [`GET ${DEPT_PATHS.tree.replace(':id', '-2')}`]: ok([{ id: -2, name: '总部', children: [{ id: 4, name: '测试部', children: [] }] }]),
     [`POST ${KNOWLEDGE_PATHS.spaceCheck}`]: (config) => {
       const { name } = bodyOf(config);
       return aiOk(name === '产品手册' ? { available: false, message: '知识空间名称已存在' } : { available: true, message: '名称可用' });
@@ -115,6 +117,23 @@ describe('知识库 (/knowledgeBase)', { timeout: 40_000 }, () => {
     expect(bodyOf(calls(server, KNOWLEDGE_PATHS.spaceSave)[0])).toMatchObject({
       name: '产品手册', desc: '产品使用说明', argument: { embedding: { chunk_overlap: 100 } },
     });
+  });
+
+  it('shows who may see a space in its dialog, explains the limit, and sends its roles and departments back', { timeout: 90_000 }, async () => {
+    const limited = space({ review_role: '5', review_role_names: ['研发人员'], dept_ids: '4', dept_names: ['测试部'] });
+    const server = serve({
+      [`POST ${KNOWLEDGE_PATHS.spaceList}`]: aiOk([limited]),
+      [`POST ${KNOWLEDGE_PATHS.spaceSave}`]: aiOk({ id: 1, name: '产品手册' }),
+    });
+    const { user } = renderSignedIn('/knowledgeBase', demo);
+    await user.click(within(await screen.findByTestId('space-产品手册', {}, LOAD)).getByRole('button', { name: /编\s*辑/ }));
+    const dialog = await screen.findByRole('dialog', {}, LOAD);
+    expect(await within(dialog).findByText(/只有属于任一所选角色或部门（含下级部门）的人员和空间创建者能看到它/, {}, LOAD)).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByText('研发人员')).toBeInTheDocument(), LOAD);
+    await waitFor(() => expect(within(dialog).getByText('测试部')).toBeInTheDocument(), LOAD);
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls(server, KNOWLEDGE_PATHS.spaceSave)).toHaveLength(1), LOAD);
+    expect(bodyOf(calls(server, KNOWLEDGE_PATHS.spaceSave)[0])).toMatchObject({ name: '产品手册', review_role: '5', dept_ids: '4' });
   });
 
   it('deletes a space after 确认删除？ and shows the server’s reason when refused', async () => {

@@ -2,7 +2,8 @@ import { Alert, Col, Form, Input, InputNumber, Row, Tabs } from 'antd';
 import { useEffect, useState, type RefObject } from 'react';
 import type { Space, SpaceArguments } from '../../../../contract/api';
 import { useAddSpaceMutation, useLazyCheckSpaceNameQuery, useSaveSpaceMutation } from '../api';
-import { argumentOf, formValuesOf, SPACE_DESC_MAX, SPACE_NAME_MAX, spaceNameProblem, type SpaceFormValues } from './space-form';
+import { SpaceAccessFields } from './SpaceAccessFields';
+import { accessOf, argumentOf, formValuesOf, SPACE_DESC_MAX, SPACE_NAME_MAX, spaceNameProblem, type SpaceFormValues } from './space-form';
 
 export type SpaceFormProps = {
   /** The space to edit, or null to add one. */
@@ -15,10 +16,11 @@ export type SpaceFormProps = {
 };
 
 const CHECK_DELAY_MS = 300;
-const BASIC_FIELDS = ['name', 'desc'];
+const BASIC_FIELDS = ['name', 'desc', 'roles', 'depts'];
 
 /**
- * The fields of SpaceFormDialog: name (checked as it is typed), description and the retrieval arguments. A lazy
+ * The fields of SpaceFormDialog: name (checked as it is typed), description, who may see the space and the
+ * retrieval arguments. A lazy
  * chunk of its own (antd's Form and InputNumber), so the knowledge page draws without them (D73).
  */
 export function SpaceForm({ space, defaults, onSaved, submitRef }: SpaceFormProps) {
@@ -45,7 +47,7 @@ export function SpaceForm({ space, defaults, onSaved, submitRef }: SpaceFormProp
       if (first) setTab(BASIC_FIELDS.includes(first) ? 'basic' : 'args');
       throw error;
     });
-    const body = { name: v.name.trim(), desc: (v.desc ?? '').trim(), argument: argumentOf(v) };
+    const body = { name: v.name.trim(), desc: (v.desc ?? '').trim(), argument: argumentOf(v), ...accessOf(v) };
     if (editing) await save(body).unwrap();
     else await add(body).unwrap();
     onSaved(body.name);
@@ -78,6 +80,7 @@ export function SpaceForm({ space, defaults, onSaved, submitRef }: SpaceFormProp
       <Form.Item name="desc" label="描述">
         <Input.TextArea maxLength={SPACE_DESC_MAX} showCount rows={4} placeholder="这个知识空间收录哪些文档、供谁使用" />
       </Form.Item>
+      <SpaceAccessFields />
     </>
   );
   const number = (name: keyof SpaceFormValues, label: string, min: number, max: number, extra: string, step = 1) => (

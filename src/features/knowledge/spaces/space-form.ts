@@ -25,10 +25,15 @@ export type SpaceFormValues = {
   max_token: number;
   scene: string;
   template: string;
+  /** Who may see the space besides its owner (role ids, department ids); none: everyone with 知识库 (D93). */
+  roles: string[];
+  depts: number[];
 };
 
+const idsOf = (field: string | undefined) => (field ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
 /** Flat form values from a space's stored arguments (its `context` JSON) over the defaults. */
-export function formValuesOf(space: Pick<Space, 'name' | 'desc' | 'context'> | null, defaults: SpaceArguments): SpaceFormValues {
+export function formValuesOf(space: Pick<Space, 'name' | 'desc' | 'context' | 'review_role' | 'dept_ids'> | null, defaults: SpaceArguments): SpaceFormValues {
   let stored: Partial<SpaceArguments>;
   try {
     stored = space?.context ? (JSON.parse(space.context) as Partial<SpaceArguments>) : {};
@@ -47,7 +52,14 @@ export function formValuesOf(space: Pick<Space, 'name' | 'desc' | 'context'> | n
     max_token: prompt.max_token,
     scene: prompt.scene,
     template: prompt.template,
+    roles: idsOf(space?.review_role),
+    depts: idsOf(space?.dept_ids).map(Number),
   };
+}
+
+/** The limit as the server takes it: comma-separated ids, empty for none. */
+export function accessOf(v: Pick<SpaceFormValues, 'roles' | 'depts'>) {
+  return { review_role: (v.roles ?? []).join(','), dept_ids: (v.depts ?? []).join(',') };
 }
 
 /** The `argument` object the server merges over the stored one. */

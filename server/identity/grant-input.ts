@@ -1,0 +1,32 @@
+// The departments and roles a guarded thing names, as forms send them (`review_role`, `dept_ids`: comma-separated
+// ids or one number), checked against the database so a limit never names nobody by mistake.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { departments, roles } from '../db/schema';
+import { badRequest } from '../http-error';
+import type { Grant } from './grant-rule';
+
+function parseIds(value: string | number | undefined | null, field: string): number[] {
+  if (value === undefined || value === null || value === '') return [];
+  const ids = String(value).split(',').map((s) => s.trim()).filter(Boolean).map(Number);
+  if (ids.some((n) => !Number.isInteger(n) || n < 1)) throw badRequest(`${field}格式不正确，应为逗号分隔的编号`);
+  return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+/** The grant in a body; unknown or system roles and unknown departments are refused with the field named. */
+export async function grantInput(
+  deps: Pick<Deps, 'db'>,
+  body: { review_role?: string | number | null; dept_ids?: string | number | null },
+): Promise<Grant> {
+  const reviewRoles = parseIds(body.review_role, '授权角色');
+  if (reviewRoles.length) {
+    const found = await deps.db.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, reviewRoles), eq(roles.system, false)));
+    if (found.length !== reviewRoles.length) throw badRequest('授权角色不存在');
+  }
+  const deptIds = parseIds(body.dept_ids, '授权部门');
+  if (deptIds.length) {
+    const found = await deps.db.select({ id: departments.id }).from(departments).where(inArray(departments.id, deptIds));
+    if (found.length !== deptIds.length) throw badRequest('授权部门不存在');
+  }
+  return { reviewRoles, deptIds };
+}
