@@ -1,7 +1,8 @@
 import { AUTH_PATHS } from '../../../contract/api/runtime';
-import type { AccountStrategy, MgmtResult, TokenResponse, UserDetail } from '../../../contract/api';
+import type { AccountStrategy, LogoutReason, MgmtResult, TokenResponse, UserDetail } from '../../../contract/api';
 import { http, unwrapMgmt } from '../../lib/http';
 import { visitorId } from '../../lib/fingerprint';
+import { rememberServerIdle } from './idle-limit';
 
 // Sign-in calls are silent: the sign-in screen explains failures itself (spec §8, login rows).
 
@@ -9,6 +10,7 @@ import { visitorId } from '../../lib/fingerprint';
 export async function requestToken(username: string, password: string): Promise<string> {
   const params = { grant_type: 'password', username, password };
   const response = await http.get<TokenResponse>(AUTH_PATHS.token, { params, silent: true });
+  rememberServerIdle(response.data.expires_in);
   return response.data.access_token;
 }
 
@@ -32,6 +34,11 @@ export async function changePassword(oldPassword: string, newPassword: string): 
 }
 
 /** Tells the server to end the session; the token is passed explicitly as storage may already be cleared. */
-export async function requestLogout(username: string, token: string): Promise<void> {
-  await http.post(AUTH_PATHS.logout, { username }, { headers: { Authorization: `Bearer ${token}` }, silent: true });
+export async function requestLogout(username: string, token: string, reason: LogoutReason = 'user'): Promise<void> {
+  await http.post(AUTH_PATHS.logout, { username, reason }, { headers: { Authorization: `Bearer ${token}` }, silent: true });
+}
+
+/** A cheap signed-in call that tells the server the user is still there (its idle clock, D92). */
+export async function touchSession(): Promise<void> {
+  await http.get(AUTH_PATHS.profile, { silent: true });
 }

@@ -15,9 +15,9 @@ function attachDefaults(config: PreparedRequest): PreparedRequest {
 }
 
 /** Shows the failure as spec §8 says (unless the call is silent) and returns the error to reject with. */
-function fail(error: ApiError, silent: boolean | undefined): ApiError {
-  if (silent || error.kind === 'cancel') return error;
-  if (error.status !== null && endsSession(error.status)) endSession(error.message);
+function fail(error: ApiError, config: PreparedRequest): ApiError {
+  if (config.silent || error.kind === 'cancel') return error;
+  if (error.status !== null && endsSession(error.status)) endSession(error.message, { method: config.method, status: error.status });
   else notify().error(error.message, ERROR_TOAST_SECONDS);
   return error;
 }
@@ -39,12 +39,12 @@ function statusError(httpStatus: number, body: unknown): ApiError {
 function onFulfilled(response: HttpResponse): HttpResponse {
   if (!isEnvelopeFailure(response.data)) return response;
   const code = bodyCode(response.data) ?? response.status;
-  throw fail(new ApiError('status', messageForFailure(code, response.data), code, response.data), response.config.silent);
+  throw fail(new ApiError('status', messageForFailure(code, response.data), code, response.data), response.config);
 }
 
 function onRejected(error: TransportError | HttpStatusError, config: PreparedRequest): ApiError {
-  if (error instanceof HttpStatusError) return fail(statusError(error.response.status, error.response.data), config.silent);
-  return fail(transportError(error), config.silent);
+  if (error instanceof HttpStatusError) return fail(statusError(error.response.status, error.response.data), config);
+  return fail(transportError(error), config);
 }
 
 /** Bearer token and base URL on every request; every row of spec §8 on every answer. */
