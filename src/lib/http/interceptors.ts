@@ -4,7 +4,7 @@ import { getToken } from '../storage';
 import { ERROR_TOAST_SECONDS, notify } from '../notify';
 import { isEnvelopeFailure } from './envelope';
 import { ApiError, bodyCode, endsSession, messageForFailure } from './errors';
-import { endSession } from './session-end';
+import { endSession, refusedHeldSession } from './session-end';
 import { HttpStatusError, type HttpResponse, type Interceptors, type PreparedRequest, type TransportError } from './transport';
 
 function attachDefaults(config: PreparedRequest): PreparedRequest {
@@ -16,9 +16,11 @@ function attachDefaults(config: PreparedRequest): PreparedRequest {
 
 /** Shows the failure as spec §8 says (unless the call is silent) and returns the error to reject with. */
 function fail(error: ApiError, config: PreparedRequest): ApiError {
-  if (config.silent || error.kind === 'cancel') return error;
-  if (error.status !== null && endsSession(error.status)) endSession(error.message, { method: config.method, status: error.status });
-  else notify().error(error.message, ERROR_TOAST_SECONDS);
+  if (error.kind === 'cancel') return error;
+  const ending = error.status !== null && endsSession(error.status);
+  if (ending && (!config.silent || refusedHeldSession(config.headers.get('Authorization')))) {
+    endSession(error.message, { method: config.method, status: error.status });
+  } else if (!config.silent) notify().error(error.message, ERROR_TOAST_SECONDS);
   return error;
 }
 

@@ -24,6 +24,17 @@ export function tellServerSessionEnded(token: string | null, username: string, r
     .catch(() => undefined);
 }
 
+/**
+ * Whether a refused call carried the session this window holds. A silent call explains its own failures, but its
+ * 401/403 on the held session still ends that session (D92): else a silent poll would go on meeting 401s and the
+ * page would never leave. Calls with another token (the sign-in pages' hand-over, a logout after storage was
+ * cleared) are the caller's business.
+ */
+export function refusedHeldSession(authorization: string | null | undefined): boolean {
+  const token = getToken();
+  return token !== null && authorization === `Bearer ${token}`;
+}
+
 function reasonOf(status: number | null | undefined): LogoutReason {
   return status === 403 ? 'forbidden' : 'expired';
 }
