@@ -4,6 +4,7 @@ import { clearSession, getToken, getUserInfo } from '../storage';
 import { currentRoute, loginRouteFor, navigateTo } from '../navigation';
 import { ERROR_TOAST_SECONDS, notify } from '../notify';
 import { announceSessionChange } from '../session-signal';
+import { http } from './client';
 
 /** What the toast adds when the call that found the session over was a change, not a read (D92). */
 export const LOST_ACTION_NOTE = '，刚才的操作未能完成，请重新登录后再试';
@@ -18,9 +19,9 @@ export type EndingRequest = { method?: string; status?: number | null };
  */
 export function tellServerSessionEnded(token: string | null, username: string, reason: LogoutReason): void {
   if (!token || !username) return;
-  // Loaded when needed: this module is part of the http client that the call itself goes through.
-  void import('./client')
-    .then(({ http }) => http.post(AUTH_PATHS.logout, { username, reason }, { headers: { Authorization: `Bearer ${token}` }, silent: true }))
+  // `http` is read at call time: this module is part of the client's own interceptors (an import cycle that is
+  // settled long before any session can end).
+  void http.post(AUTH_PATHS.logout, { username, reason }, { headers: { Authorization: `Bearer ${token}` }, silent: true })
     .catch(() => undefined);
 }
 
