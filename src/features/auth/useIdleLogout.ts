@@ -25,7 +25,8 @@ export function useIdleLogout(path: string, limitMs: number): IdleState {
   const pathRef = useRef(path);
   const [warningEndsAt, setWarningEndsAt] = useState<number | null>(null);
   const warningOpen = useRef(false);
-  const lastTouch = useRef(Date.now());
+  // The last call made for the server's idle clock; the watch's start counts as one (the page's own calls just ran).
+  const lastTouch = useRef(0);
   useEffect(() => {
     pathRef.current = path;
   }, [path]);
@@ -36,6 +37,7 @@ export function useIdleLogout(path: string, limitMs: number): IdleState {
   }, []);
 
   useEffect(() => {
+    lastTouch.current = Date.now();
     const stopTracking = trackActivity(window, Date.now, () => warningOpen.current);
     let stopWatch = () => {};
     let disposed = false;
