@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     const c = loadConfig({}, '/srv/kb');
     expect(c).toMatchObject({
       host: '127.0.0.1', port: 8080, dataDir: '/srv/kb/data', filesDir: '/srv/kb/data/files', databaseUrl: null, pgliteSharedBuffersMb: 32, seedDemo: true,
-      sessionIdleMinutes: 30, sessionMaxHours: 12, loginMaxFailures: 5, loginLockMinutes: 30,
+      sessionIdleMinutes: 10, sessionMaxHours: 12, loginMaxFailures: 5, loginLockMinutes: 30,
       bodyLimitBytes: 1048576, requestTimeoutMs: 120000, logLevel: 'warn', logFileLevel: 'info', logFileMaxBytes: 10485760, corsOrigins: [], allowDesktopOrigin: false,
       webDist: '/srv/kb/dist/web', trustProxy: false, initialAdminPassword: null, demoPassword: null, licenseExpires: null,
     });

@@ -355,7 +355,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     initialAdminPassword: password(env, 'INITIAL_ADMIN_PASSWORD'),
     seedDemo: bool(env, 'SEED_DEMO', true),
     demoPassword: password(env, 'DEMO_PASSWORD'),
-    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 10, 1, 24 * 60),
     sessionMaxHours: int(env, 'SESSION_MAX_HOURS', 12, 1, 24 * 7),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1, 100),
     loginLockMinutes: int(env, 'LOGIN_LOCK_MINUTES', 30, 1, 7 * 24 * 60),

@@ -64,7 +64,14 @@ export const UserDetail = Type.Object({
 export type UserDetail = Static<typeof UserDetail>;
 
 /** Body of logout. */
-export const LogoutBody = Type.Object({ username: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
+/** Why the client ended the session (D92): its own sign-out, the idle clock, a 403 or a 401 it was answered. */
+export const LogoutReason = Type.Union([Type.Literal('user'), Type.Literal('idle'), Type.Literal('forbidden'), Type.Literal('expired')]);
+export type LogoutReason = Static<typeof LogoutReason>;
+
+export const LogoutBody = Type.Object(
+  { username: Type.String({ maxLength: 64 }), reason: Type.Optional(LogoutReason) },
+  { additionalProperties: false },
+);
 
 /** Body of the own-password change; each field plain or encrypted (D91). */
 export const PasswordChangeBody = Type.Object(

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_PATHS } from '../../contract/api';
+import { AUTH_PATHS, ROLE_PATHS } from '../../contract/api';
 import { buildApp, type App } from '../app';
 import { createTestApp, openTestDatabase, type TestDatabase } from '../test-support/test-app';
 import { bearer, signIn } from '../test-support/http';
@@ -54,7 +54,7 @@ describe('first start with generated passwords', () => {
     const demo = seed.accounts.find((a) => a.username === 'demo')!;
     const token = await signIn(app, 'demo', demo.generatedPassword!);
     const get = (url: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
-    const refused = await get(AUTH_PATHS.license);
+    const refused = await get(ROLE_PATHS.options);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ code: 10011040, message: '请先修改初始密码', results: null });
     for (const url of [AUTH_PATHS.userDetail, AUTH_PATHS.profile, AUTH_PATHS.myRoles, AUTH_PATHS.grades]) {
@@ -68,7 +68,7 @@ describe('first start with generated passwords', () => {
       payload: { oldPassword: demo.generatedPassword, newPassword: 'my own secret 2030' },
     });
     expect(change.statusCode).toBe(200);
-    expect((await get(AUTH_PATHS.license)).statusCode).toBe(200);
+    expect((await get(ROLE_PATHS.options)).statusCode).toBe(200);
     expect((await get(AUTH_PATHS.userDetail)).json().results.mustChangePassword).toBe(false);
   });
 

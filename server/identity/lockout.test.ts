@@ -53,6 +53,20 @@ describe('lockout after consecutive failures (5 for 30 minutes)', () => {
     expect((await attempt('ghost-user', 'x-x-x-x-x')).json().error_description).toBe('Account locked');
   });
 
+  it('warns near the lock how many tries remain, the same for known and unknown names', async () => {
+    const known: unknown[] = [];
+    const unknown: unknown[] = [];
+    for (let i = 0; i < 4; i++) {
+      known.push((await attempt('lina', 'wrong-password-x')).json());
+      unknown.push((await attempt('ghost-warned', 'wrong-password-x')).json());
+    }
+    expect(known).toEqual(unknown);
+    expect(known[0]).toEqual(OAUTH_DENIED);
+    expect(known[3]).toEqual({ ...OAUTH_DENIED, triesLeft: 1, message: '用户名或密码错误，还可尝试 1 次，之后账号将被锁定' });
+    expect((known[3] as { message: string }).message).toContain('还可尝试 1 次');
+    await forgetFailures(t.deps, 'lina');
+  });
+
   it('ends the sessions of an account when it is locked', async () => {
     const token = await signIn(t.app, 'zhangwei', TEST_DEMO_PASSWORD);
     await lockAccount(t.deps, 'zhangwei', { id: -2, username: 'secadmin', ip: '', userAgent: '' });

@@ -88,6 +88,21 @@ export async function recordFailure(deps: Deps, username: string, source: string
   return later(result.sourceLock, result.accountLock);
 }
 
+/** From this many tries left on, a refused sign-in says how many remain (D92). */
+export const WARN_TRIES_LEFT = 2;
+
+/**
+ * Failures this name may still have from this source before a lock (the nearer of the source's and the
+ * account-wide limit). Counted the same for unknown names, so the answer reveals nothing about the account.
+ */
+export async function triesLeft(deps: Deps, username: string, source: string): Promise<number> {
+  const [own] = await deps.db.select({ failures: loginSourceFailures.failures }).from(loginSourceFailures)
+    .where(and(eq(loginSourceFailures.username, username), eq(loginSourceFailures.source, source)));
+  const [account] = await deps.db.select({ failures: loginFailures.failures }).from(loginFailures).where(eq(loginFailures.username, username));
+  const { loginMaxFailures, loginAccountMaxFailures } = deps.config;
+  return Math.max(0, Math.min(loginMaxFailures - (own?.failures ?? 0), loginAccountMaxFailures - (account?.failures ?? 0)));
+}
+
 /** After a successful sign-in: forgets this source's failures and the account-wide count. */
 export async function clearFailures(deps: Pick<Deps, 'db' | 'now'>, username: string, source: string): Promise<void> {
   const now = deps.now();

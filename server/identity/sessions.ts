@@ -19,8 +19,10 @@ export type SessionUser = {
 /** An authenticated request's session. */
 export type AuthSession = { tokenHash: string; user: SessionUser };
 
-// Writing last_used_at on every request costs a write per call; a minute of slack on a 30-minute idle limit is fine.
-const TOUCH_AFTER_MS = 60_000;
+// Writing last_used_at on every request costs a write per call, so it is written at most once a minute. The stored
+// last use can therefore lag the real one by up to that minute: the idle limit counts from the stored use plus this
+// lag, so the server never ends a session before the client's idle clock (same setting, D92) would.
+export const TOUCH_AFTER_MS = 60_000;
 
 /** SHA-256 of a token, hex; only this is stored (D4). */
 export function hashToken(token: string): string {
@@ -55,14 +57,14 @@ export async function authenticate(deps: Deps, token: string): Promise<AuthSessi
   if (!row) return null;
   const now = deps.now().getTime();
   const idleMs = deps.config.sessionIdleMinutes * 60_000;
-  if (now >= row.lastUsedAt.getTime() + idleMs && identityCacheOf(deps.db)) {
+  if (now >= row.lastUsedAt.getTime() + idleMs + TOUCH_AFTER_MS && identityCacheOf(deps.db)) {
     // A kept copy may be idle only here: other processes on the database may have used the session since (their
     // touch is no signal, D61). The stored last use decides.
     const stored = await loadSession(deps, tokenHash);
     if (!stored) return null;
     row.lastUsedAt = stored.lastUsedAt;
   }
-  const idleEnd = row.lastUsedAt.getTime() + idleMs;
+  const idleEnd = row.lastUsedAt.getTime() + idleMs + TOUCH_AFTER_MS;
   if (row.disabled || now >= idleEnd || now >= row.expiresAt.getTime()) {
     await revokeSession(deps, tokenHash);
     return null;

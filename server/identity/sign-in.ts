@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Actor, Deps } from '../deps';
 import { users } from '../db/schema';
 import { writeAudit } from './audit';
-import { activeLock, clearFailures, recordFailure } from './lockout';
+import { activeLock, clearFailures, recordFailure, triesLeft } from './lockout';
 import { burnVerify, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession } from './sessions';
 import type { SignInThrottle, ThrottleRefusal } from './sign-in-throttle';
@@ -10,7 +10,7 @@ import { findUserByUsername } from './users';
 
 export type SignInResult =
   | { kind: 'ok'; token: string; expiresIn: number; userId: number }
-  | { kind: 'denied' }
+  | { kind: 'denied'; triesLeft: number }
   | { kind: 'locked'; lockedUntil: Date }
   | { kind: 'throttled'; retryAfterSeconds: number };
 
@@ -43,7 +43,7 @@ export async function signIn(
       await writeAudit(deps, { actor, action: 'login-throttle', target: username, detail: throttleDetail(reached, deps, meta.ip), result: 'failure' });
     }
     const lock = lockedUntil ?? (await recordFailure(deps, username, meta.ip, actor));
-    return lock ? { kind: 'locked', lockedUntil: lock } : { kind: 'denied' };
+    return lock ? { kind: 'locked', lockedUntil: lock } : { kind: 'denied', triesLeft: await triesLeft(deps, username, meta.ip) };
   };
 
   const locked = await activeLock(deps, username, meta.ip);

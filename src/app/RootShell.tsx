@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, redirect, useLocation, type LoaderFunctionArgs } from 'react-router-dom';
-import { useIdleLogout } from '../features/auth/useIdleLogout';
+import { IdleLogout } from '../features/auth/components/IdleLogout';
 import { ERROR_TOAST_SECONDS, notify } from '../lib/notify';
-import { readRuntimeConfig } from '../lib/runtime-config';
 import { getAllowedPaths, getToken, getUserInfo } from '../lib/storage';
 import { decideNavigation } from './guard';
 import { useStoredToken } from './useStoredToken';
@@ -42,12 +41,16 @@ export function RootShell() {
   const message = decision.kind === 'redirect' ? decision.message : undefined;
   const tone = decision.kind === 'redirect' ? decision.tone : undefined;
 
-  useIdleLogout(location.pathname, readRuntimeConfig().timeDifference);
   useEffect(() => {
     // Keyed, so a repeated effect (StrictMode, quick retries) shows one toast.
     if (message) showGuardMessage(message, tone);
   }, [message, tone, location.key]);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
-  return <Outlet />;
+  return (
+    <>
+      <IdleLogout path={location.pathname} />
+      <Outlet />
+    </>
+  );
 }

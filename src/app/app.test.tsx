@@ -123,7 +123,7 @@ describe('app shell', () => {
     expect(getToken()).toBeNull();
     await waitFor(() => expect(server.calls.some((c) => c.url === AUTH_PATHS.logout)).toBe(true));
     const call = server.calls.find((c) => c.url === AUTH_PATHS.logout)!;
-    expect(JSON.parse(call.data as string)).toEqual({ username: 'demo' });
+    expect(JSON.parse(call.data as string)).toEqual({ username: 'demo', reason: 'user' });
   });
 
   it('lands a system account on /sysMgr/index with its role, duties and the 机密 label', async () => {

@@ -11,9 +11,9 @@ describe('runtime configuration', () => {
   });
 
   it('falls back to 600000 ms idle time and the default name', () => {
-    expect(readRuntimeConfig(undefined)).toEqual({ projectName: '企业知识库', timeDifference: 600000, serverUrl: '' });
-    expect(readRuntimeConfig({ timeDifference: -5 }).timeDifference).toBe(600000);
-    expect(readRuntimeConfig({ timeDifference: 'abc' }).timeDifference).toBe(600000);
+    expect(readRuntimeConfig(undefined)).toEqual({ projectName: '企业知识库', timeDifference: null, serverUrl: '' });
+    expect(readRuntimeConfig({ timeDifference: -5 }).timeDifference).toBeNull();
+    expect(readRuntimeConfig({ timeDifference: 'abc' }).timeDifference).toBeNull();
     expect(readRuntimeConfig({ timeDifference: '5000' }).timeDifference).toBe(5000);
   });
 

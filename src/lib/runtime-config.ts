@@ -2,8 +2,11 @@
 export type RuntimeConfig = {
   /** Shown as the document title and in headers. */
   projectName: string;
-  /** Idle time in ms before the client signs the user out (spec §4). */
-  timeDifference: number;
+  /**
+   * Idle time in ms before the client signs the user out (spec §4), or null: then the server's idle setting
+   * (SESSION_IDLE_MINUTES, told at sign-in) decides. Set, it can only shorten that (D92).
+   */
+  timeDifference: number | null;
   /** API origin; empty means the page's own origin. */
   serverUrl: string;
 };
@@ -29,7 +32,7 @@ export function readRuntimeConfig(raw: RawConfig | undefined = window.__APP_CONF
   const name = typeof raw?.projectName === 'string' ? raw.projectName.trim() : '';
   return {
     projectName: name || DEFAULT_PROJECT_NAME,
-    timeDifference: positiveNumber(raw?.timeDifference) ?? DEFAULT_IDLE_MS,
+    timeDifference: positiveNumber(raw?.timeDifference),
     serverUrl: typeof raw?.serverUrl === 'string' ? raw.serverUrl.trim() : '',
   };
 }

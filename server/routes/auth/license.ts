@@ -6,11 +6,14 @@ import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { ok } from '../../http/envelope';
 
-/** Licence: licensed and used seats (enabled ordinary users) and expiry. */
+/**
+ * Licence: licensed and used seats (enabled ordinary users) and expiry. Only for those who see it in 人员管理
+ * (its 许可查询 button, the system administrator's duty): seat counts are no business of every signed-in user (D92).
+ */
 export function licenseRoute(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(AUTH_PATHS.license, {
-      config: { access: 'session' },
+      config: { access: 'duty', duty: 'sysadmin', button: '/sysMgr/userMgr#license' },
       schema: { querystring: Type.Object({}), response: { 200: MgmtEnvelope(License) } },
     }, async () => {
       const [row] = await deps.db

@@ -55,6 +55,36 @@ describe('logout', () => {
   });
 });
 
+describe('logout when the client ends the session itself', () => {
+  it('revokes the token after a forced 403 sign-out, so the old token then answers 401', async () => {
+    const token = await signIn(t.app, 'staff', TEST_DEMO_PASSWORD);
+    const refused = await t.app.inject({ method: 'GET', url: AUTH_PATHS.license, headers: bearer(token) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe(10011041);
+    const res = await logout(token, { username: 'staff', reason: 'forbidden' });
+    expect(res.statusCode).toBe(200);
+    const profile = await t.app.inject({ method: 'GET', url: AUTH_PATHS.profile, headers: bearer(token) });
+    expect(profile.statusCode).toBe(401);
+    expect(profile.json().code).toBe(10011039);
+  });
+
+  it('records why in the audit, keeping the permission refusal’s 10011041 text', async () => {
+    const token = await signIn(t.app, 'zhangwei', TEST_DEMO_PASSWORD);
+    await logout(token, { username: 'zhangwei', reason: 'idle' });
+    const rows = await t.deps.db.query.auditLog.findMany({ where: (a, { eq: e }) => e(a.action, 'logout') });
+    expect(rows.find((r) => r.target === 'staff')?.detail).toBe('客户端收到权限拒绝（10011041 没有权限执行此操作）后退出登录');
+    expect(rows.find((r) => r.target === 'zhangwei')?.detail).toBe('长时间未操作，客户端已退出登录');
+  });
+
+  it('refuses an unknown reason with a message naming the field', async () => {
+    const token = await signIn(t.app, 'staff', TEST_DEMO_PASSWORD);
+    const res = await logout(token, { username: 'staff', reason: 'bored' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('reason');
+    expect((await userDetailStatus(t.app, token)).status).toBe(200);
+  });
+});
+
 describe('changing one’s own password', () => {
   it('requires the current password', async () => {
     const token = await signIn(t.app, 'wangfang', TEST_DEMO_PASSWORD);

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AUTH_PATHS, LogoutBody, MgmtEnvelope, PasswordChangeBody } from '../../../contract/api';
+import {
+  AUTH_PATHS, CODE_FORBIDDEN, ERROR_TEXTS, LogoutBody, MgmtEnvelope, PasswordChangeBody, type LogoutReason,
+} from '../../../contract/api';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http-error';
 import { ok } from '../../http/envelope';
@@ -11,6 +13,12 @@ import { revokeSession } from '../../identity/sessions';
 import { actorOf, sessionOf } from '../request-meta';
 
 const NoQuery = Type.Object({});
+
+const LOGOUT_DETAIL: Record<Exclude<LogoutReason, 'user'>, string> = {
+  idle: '长时间未操作，客户端已退出登录',
+  forbidden: `客户端收到权限拒绝（${CODE_FORBIDDEN} ${ERROR_TEXTS.forbidden}）后退出登录`,
+  expired: '客户端收到登录失效后退出登录',
+};
 const signedIn = { access: 'session', allowDuringPasswordChange: true } as const;
 
 /** Logout (the caller's own session only) and changing one's own password. */
@@ -23,7 +31,10 @@ export function sessionActionRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const session = sessionOf(request);
       if (request.body.username !== session.user.username) throw badRequest('只能退出本人的登录');
       await revokeSession(deps, session.tokenHash);
-      await writeAudit(deps, { actor: actorOf(request), action: 'logout', target: session.user.username, result: 'success' });
+      const reason = request.body.reason ?? 'user';
+      // The refusal that made the client end the session keeps its own log line (403 10011041); this row says why.
+      const detail = reason === 'user' ? undefined : LOGOUT_DETAIL[reason];
+      await writeAudit(deps, { actor: actorOf(request), action: 'logout', target: session.user.username, result: 'success', detail });
       return ok(null);
     });
 

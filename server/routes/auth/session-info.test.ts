@@ -87,9 +87,18 @@ describe('profile, roles, grades, licence', () => {
     });
   });
 
-  it('answers the licence', async () => {
-    const res = (await get(AUTH_PATHS.license, demo)).json();
+  it('answers the licence to the system administrator, who sees it in 人员管理, and 403 to everyone else', async () => {
+    const sysadmin = await signIn(t.app, 'sysadmin', TEST_ADMIN_PASSWORD);
+    const res = (await get(AUTH_PATHS.license, sysadmin)).json();
     expect(res.results).toEqual({ licensedUsers: 100, usedUsers: 5, expiresAt: null, expired: false });
+    for (const username of ['secadmin', 'auditadmin']) {
+      const refused = await get(AUTH_PATHS.license, await signIn(t.app, username, TEST_ADMIN_PASSWORD));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ code: 10011041, message: '没有权限执行此操作', results: null });
+    }
+    const ordinary = await get(AUTH_PATHS.license, demo);
+    expect(ordinary.statusCode).toBe(403);
+    expect(ordinary.json().code).toBe(10011041);
   });
 });
 

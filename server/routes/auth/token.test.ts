@@ -18,7 +18,7 @@ describe('oauth-token (password grant)', () => {
     const res = await get(tokenUrl('demo', TEST_DEMO_PASSWORD));
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 30 * 60 });
+    expect(body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: 10 * 60 });
     expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.headers['cache-control']).toBe('no-store');
     expect((await userDetailStatus(t.app, body.access_token)).status).toBe(200);

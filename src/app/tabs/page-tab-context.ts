@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useSignedIn } from '../../lib/session-signal';
 
 /** The tab a page is shown in: its key, whether it is the tab shown, and how the page names it. */
 export const PageTabContext = createContext<{ key: string; active: boolean; setTitle: (key: string, title: string | null) => void } | null>(null);
@@ -45,10 +46,12 @@ export function usePageVisible(): boolean {
 /**
  * A polling interval for RTK Query that is `ms` only while someone can see the page: its page tab is the one shown
  * (pages of other tabs stay mounted, hidden) and the window is visible; else 0, which pauses the polling until the page
- * is shown again. Outside page tabs only the window counts.
+ * is shown again. Outside page tabs only the window counts. Without a session it is always 0.
  */
 export function usePollingInterval(ms: number): number {
   const tab = useContext(PageTabContext);
   const visible = usePageVisible();
-  return visible && (tab?.active ?? true) ? ms : 0;
+  // A page still on screen after its session ended (here or in another tab) stops asking: no stream of 401s (D92).
+  const signedIn = useSignedIn();
+  return signedIn && visible && (tab?.active ?? true) ? ms : 0;
 }

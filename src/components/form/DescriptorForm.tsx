@@ -1,6 +1,8 @@
 import { Col, Form, Row } from 'antd';
 import type { FormInstance } from 'antd';
+import { useState } from 'react';
 import type { FieldDescriptor } from './descriptor';
+import { loadFormDraft, saveFormDraft } from '../../lib/form-draft';
 import { FieldInput } from './FieldInput';
 import { spanFor } from './layout';
 import { rulesFor } from './rules';
@@ -16,6 +18,11 @@ export type DescriptorFormProps = {
   /** Bound secrecy code cutting enum options (spec §5). */
   secrecyCode?: string | number | null;
   disabled?: boolean;
+  /**
+   * Keeps what is typed as the signed-in user's draft under this name (D92), restored when the form opens again;
+   * the dialog drops it with dropFormDraft on save or cancel.
+   */
+  draft?: string;
 };
 
 /** Field defaults (descriptor.defaultValue, else dicConfig.defaultValue) under the given initial values. */
@@ -27,10 +34,23 @@ export function initialValuesOf(fields: FieldDescriptor[], given: Record<string,
 }
 
 /** A form laid out and validated from field descriptors (spec §3), spans by spanFor unless a field sets its own. */
-export function DescriptorForm({ fields, form, initialValues, onFinish, modelId, secrecyCode, disabled }: DescriptorFormProps) {
+export function DescriptorForm({ fields, form, initialValues, onFinish, modelId, secrecyCode, disabled, draft }: DescriptorFormProps) {
   const span = spanFor(fields.length);
+  const secret = new Set(fields.filter((f) => f.type === 'password').map((f) => f.sColumnName));
+  // Read once: the form takes its initial values at mount.
+  const [saved] = useState(() => (draft ? loadFormDraft(draft) : null));
+  const onValuesChange = draft
+    ? (_changed: unknown, all: Record<string, unknown>) => saveFormDraft(draft, all, secret)
+    : undefined;
   return (
-    <Form form={form} layout="vertical" initialValues={initialValuesOf(fields, initialValues)} onFinish={onFinish} disabled={disabled}>
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ ...initialValuesOf(fields, initialValues), ...saved }}
+      onValuesChange={onValuesChange}
+      onFinish={onFinish}
+      disabled={disabled}
+    >
       <Row gutter={16}>
         {fields.map((f) => (
           <Col key={f.sColumnName} span={f.span ?? span} data-testid={`field-${f.sColumnName}`}>

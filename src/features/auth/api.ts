@@ -1,8 +1,9 @@
 import { AUTH_PATHS } from '../../../contract/api/runtime';
-import type { AccountStrategy, MgmtResult, TokenResponse, UserDetail } from '../../../contract/api';
+import type { AccountStrategy, LogoutReason, MgmtResult, TokenResponse, UserDetail } from '../../../contract/api';
 import { http, unwrapMgmt } from '../../lib/http';
 import { visitorId } from '../../lib/fingerprint';
 import { encryptPasswords } from './login-cipher';
+import { rememberServerIdle } from './idle-limit';
 
 // Sign-in calls are silent: the sign-in screen explains failures itself (spec §8, login rows).
 
@@ -11,6 +12,7 @@ export async function requestToken(username: string, password: string): Promise<
   const sealed = await encryptPasswords(username, { password });
   const params = { grant_type: 'password', username, password: sealed.password };
   const response = await http.get<TokenResponse>(AUTH_PATHS.token, { params, silent: true });
+  rememberServerIdle(response.data.expires_in);
   return response.data.access_token;
 }
 
@@ -35,6 +37,11 @@ export async function changePassword(username: string, oldPassword: string, newP
 }
 
 /** Tells the server to end the session; the token is passed explicitly as storage may already be cleared. */
-export async function requestLogout(username: string, token: string): Promise<void> {
-  await http.post(AUTH_PATHS.logout, { username }, { headers: { Authorization: `Bearer ${token}` }, silent: true });
+export async function requestLogout(username: string, token: string, reason: LogoutReason = 'user'): Promise<void> {
+  await http.post(AUTH_PATHS.logout, { username, reason }, { headers: { Authorization: `Bearer ${token}` }, silent: true });
+}
+
+/** A cheap signed-in call that tells the server the user is still there (its idle clock, D92). */
+export async function touchSession(): Promise<void> {
+  await http.get(AUTH_PATHS.profile, { silent: true });
 }

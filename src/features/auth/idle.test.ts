@@ -131,7 +131,7 @@ describe('idle logout (spec §4)', () => {
     await idleLogout();
     expect(toasts.warning).toHaveBeenCalledWith('超时了，已退出登录', 5, 'idle-logout');
     expect(server.calls).toHaveLength(1);
-    expect(JSON.parse(server.calls[0].data as string)).toEqual({ username: 'staff' });
+    expect(JSON.parse(server.calls[0].data as string)).toEqual({ username: 'staff', reason: 'idle' });
     expect(server.calls[0].headers.get('Authorization')).toBe('Bearer t-1');
     expect(getToken()).toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();

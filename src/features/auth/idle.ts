@@ -16,24 +16,52 @@ export function isIdleExempt(path: string): boolean {
   return IDLE_EXEMPT_PATHS.includes(path.split('?')[0]);
 }
 
+/** How long before the idle logout the warning shows (D92); a limit shorter than twice this warns at its half. */
+export const IDLE_WARNING_MS = 60_000;
+
+/** When the warning shows for a limit: a minute before the end, or halfway for a very short limit. */
+export function warningLeadMs(limitMs: number): number {
+  return Math.min(IDLE_WARNING_MS, Math.floor(limitMs / 2));
+}
+
 export type IdleWatchOptions = {
   limitMs: number;
   /** The current route's path; the clock does not run on sign-in pages. */
   currentPath: () => string;
   onExpire: () => void;
+  /** The warning is due: the session ends at `endsAt` unless there is activity. */
+  onWarn?: (endsAt: number) => void;
+  /** Activity (here or in another tab) came after a warning: it no longer applies. */
+  onResume?: () => void;
+  /** Every check of a running clock, with the last activity (the server's idle clock is kept in step from it). */
+  onTick?: (now: number, lastActivity: number) => void;
   now?: () => number;
   intervalMs?: number;
 };
 
 /** Checks the idle clock every second; returns a stop function. Fires once, then stops. */
-export function startIdleWatch({ limitMs, currentPath, onExpire, now = Date.now, intervalMs = IDLE_CHECK_MS }: IdleWatchOptions) {
+export function startIdleWatch(options: IdleWatchOptions) {
+  const { limitMs, currentPath, onExpire, onWarn, onResume, onTick, now = Date.now, intervalMs = IDLE_CHECK_MS } = options;
+  let warnedFor: number | null = null;
   const timer = setInterval(() => {
     if (isIdleExempt(currentPath()) || !getToken()) return;
     const last = getLastClickTime();
     if (last === null) return setLastClickTime(now());
-    if (!isIdleExpired(now(), last, limitMs)) return;
-    clearInterval(timer);
-    onExpire();
+    const t = now();
+    if (isIdleExpired(t, last, limitMs)) {
+      clearInterval(timer);
+      onExpire();
+      return;
+    }
+    onTick?.(t, last);
+    const warn = isIdleExpired(t, last, limitMs - warningLeadMs(limitMs));
+    if (warn && warnedFor !== last) {
+      warnedFor = last;
+      onWarn?.(last + limitMs);
+    } else if (!warn && warnedFor !== null) {
+      warnedFor = null;
+      onResume?.();
+    }
   }, intervalMs);
   return () => clearInterval(timer);
 }
@@ -48,10 +76,18 @@ export const ACTIVITY_EVENTS = [
   'mousemove', 'mousedown', 'keydown', 'input', 'compositionupdate', 'wheel', 'scroll', 'touchstart', 'touchmove',
 ] as const;
 
-/** Records user activity in lastClickTime (throttled); returns a stop function. */
-export function trackActivity(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window, now = Date.now) {
+/**
+ * Records user activity in lastClickTime (throttled); returns a stop function. While `paused` answers true (the
+ * idle warning is open) activity is not recorded: moving the mouse to the warning must not answer it for the user.
+ */
+export function trackActivity(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+  now = Date.now,
+  paused: () => boolean = () => false,
+) {
   let lastWrite = 0;
   const onActivity = () => {
+    if (paused()) return;
     const t = now();
     if (t - lastWrite < ACTIVITY_THROTTLE_MS) return;
     lastWrite = t;

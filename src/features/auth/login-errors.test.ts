@@ -13,6 +13,12 @@ describe('sign-in failure messages (spec §8)', () => {
     expect(loginFailureMessage(rejected(body))).toBe('用户名或密码错误，请重新输入');
   });
 
+  it('near the lock, wrong credentials say how many tries remain, as the server counted them (D92)', () => {
+    const body = { error: 'invalid_grant', error_description: 'Access token denied', triesLeft: 1, message: 'x' };
+    expect(loginFailureMessage(rejected(body))).toBe('用户名或密码错误，还可尝试 1 次，之后账号将被锁定');
+    expect(loginFailureMessage(rejected({ ...body, triesLeft: 'many' }))).toBe('用户名或密码错误，请重新输入');
+  });
+
   it('a locked account shows the unlock time as HH:mm', () => {
     const until = new Date(2026, 2, 2, 14, 35).toISOString();
     const body = { error: 'invalid_grant', error_description: 'Account locked', lockedUntil: until };

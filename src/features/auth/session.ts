@@ -1,5 +1,6 @@
 import { isSystemAccount } from '../../../contract/api/identity-ids';
-import type { UserDetail } from '../../../contract/api';
+import type { LogoutReason, UserDetail } from '../../../contract/api';
+import { announceSessionChange } from '../../lib/session-signal';
 import {
   clearSession,
   getToken,
@@ -23,12 +24,15 @@ export function saveSession(detail: UserDetail): void {
   setLastClickTime(Date.now());
 }
 
-/** Ends the session: tells the server (unless the username is empty), clears storage. Never throws. */
-export async function signOut(): Promise<void> {
+/**
+ * Ends the session: tells the server (unless the username is empty), clears storage. Never throws. `username`
+ * names the account when storage holds none yet (the first-login password change comes before user-detail).
+ */
+export async function signOut(reason: LogoutReason = 'user', username = getUserInfo()?.username ?? ''): Promise<void> {
   const token = getToken();
-  const username = getUserInfo()?.username ?? '';
   clearSession();
+  announceSessionChange();
   if (!token || !username) return;
   // The http client is not part of the sign-in pages' first paint (D69): it is fetched when needed.
-  await import('./api').then(({ requestLogout }) => requestLogout(username, token)).catch(() => undefined);
+  await import('./api').then(({ requestLogout }) => requestLogout(username, token, reason)).catch(() => undefined);
 }

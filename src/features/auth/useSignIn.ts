@@ -84,9 +84,11 @@ export function useSignIn(onSignedIn: (userId: number) => void) {
     return null;
   }
 
+  /** 取消 of the first-login change: ends the half-open session at the server too (no user-detail is stored yet). */
   function cancelPasswordChange(): void {
+    const username = forced?.username;
     setForced(null);
-    void signOut();
+    void signOut('user', username);
   }
 
   return { error, loading, forced, signIn, completePasswordChange, cancelPasswordChange };

@@ -137,10 +137,20 @@ describe('requests', () => {
     expect(config.timeout).toBe(600000);
   });
 
-  it('silent calls neither toast nor end the session', async () => {
+  it('silent calls do not toast their failures, nor end the session on another token than the held one', async () => {
     answer({ status: 401 });
-    await http.get('/api/sysMgr/users', { silent: true }).catch(() => undefined);
+    const other = { headers: { Authorization: 'Bearer another' }, silent: true };
+    await http.get('/api/sysMgr/users', other).catch(() => undefined);
     expect(toasts.error).not.toHaveBeenCalled();
     expect(getToken()).toBe('t-1');
+    answer({ status: 500 });
+    await http.get('/api/sysMgr/users', { silent: true }).catch(() => undefined);
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
+  it('a silent call refused on the held session ends it all the same (D92)', async () => {
+    answer({ status: 401 });
+    await http.get('/api/sysMgr/users', { silent: true }).catch(() => undefined);
+    expect(getToken()).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { getToken } from '../storage';
 import { ERROR_TOAST_SECONDS, notify } from '../notify';
 import { isEnvelopeFailure } from './envelope';
 import { ApiError, bodyCode, endsSession, messageForFailure } from './errors';
-import { endSession } from './session-end';
+import { endSession, refusedHeldSession } from './session-end';
 import { HttpStatusError, type HttpResponse, type Interceptors, type PreparedRequest, type TransportError } from './transport';
 
 function attachDefaults(config: PreparedRequest): PreparedRequest {
@@ -15,10 +15,12 @@ function attachDefaults(config: PreparedRequest): PreparedRequest {
 }
 
 /** Shows the failure as spec §8 says (unless the call is silent) and returns the error to reject with. */
-function fail(error: ApiError, silent: boolean | undefined): ApiError {
-  if (silent || error.kind === 'cancel') return error;
-  if (error.status !== null && endsSession(error.status)) endSession(error.message);
-  else notify().error(error.message, ERROR_TOAST_SECONDS);
+function fail(error: ApiError, config: PreparedRequest): ApiError {
+  if (error.kind === 'cancel') return error;
+  const ending = error.status !== null && endsSession(error.status);
+  if (ending && (!config.silent || refusedHeldSession(config.headers.get('Authorization')))) {
+    endSession(error.message, { method: config.method, status: error.status });
+  } else if (!config.silent) notify().error(error.message, ERROR_TOAST_SECONDS);
   return error;
 }
 
@@ -39,12 +41,12 @@ function statusError(httpStatus: number, body: unknown): ApiError {
 function onFulfilled(response: HttpResponse): HttpResponse {
   if (!isEnvelopeFailure(response.data)) return response;
   const code = bodyCode(response.data) ?? response.status;
-  throw fail(new ApiError('status', messageForFailure(code, response.data), code, response.data), response.config.silent);
+  throw fail(new ApiError('status', messageForFailure(code, response.data), code, response.data), response.config);
 }
 
 function onRejected(error: TransportError | HttpStatusError, config: PreparedRequest): ApiError {
-  if (error instanceof HttpStatusError) return fail(statusError(error.response.status, error.response.data), config.silent);
-  return fail(transportError(error), config.silent);
+  if (error instanceof HttpStatusError) return fail(statusError(error.response.status, error.response.data), config);
+  return fail(transportError(error), config);
 }
 
 /** Bearer token and base URL on every request; every row of spec §8 on every answer. */

@@ -40,7 +40,8 @@ export function refusal(status: number, body: unknown): StreamError {
   const code = bodyCode(body);
   const effective = code !== null && endsSession(code) ? code : status;
   const message = messageForFailure(effective, body);
-  if (endsSession(effective)) endSession(message);
+  // A question sent is an action: its toast says it was lost (the question box keeps it as a draft).
+  if (endsSession(effective)) endSession(message, { method: 'post', status: effective });
   return new StreamError(message, { status: effective });
 }
 

@@ -4,6 +4,7 @@ import type { Dept } from '../../../../contract/api';
 import { DEPT_MESSAGES } from '../../../../contract/api/runtime';
 import { Dialog } from '../../../components/dialog';
 import { DescriptorForm } from '../../../components/form';
+import { dropFormDraft } from '../../../lib/form-draft';
 import { useCreateDeptMutation, useDeptQuery, useLazyDeptNameExistsQuery, useUpdateDeptMutation } from './api';
 import { DEPT_FIELDS, deptFieldsFor, fieldOfMessage } from './dept-fields';
 
@@ -25,6 +26,12 @@ export function DeptFormDialog({ target, onClose, onSaved }: DeptFormDialogProps
   const [create] = useCreateDeptMutation();
   const [update] = useUpdateDeptMutation();
   const editId = target.mode === 'edit' ? target.id : null;
+  // What is typed survives a session that ends under the dialog (D92); saving or cancelling drops it.
+  const draft = editId === null ? 'sysMgr/dept:new' : `sysMgr/dept:${editId}`;
+  const close = () => {
+    dropFormDraft(draft);
+    onClose();
+  };
   // Edit loads the department afresh (the tree lacks the remark); the form mounts once it is there.
   const { data: loaded, isFetching } = useDeptQuery(editId ?? 0, { skip: editId === null, refetchOnMountOrArgChange: true });
   const editing = editId !== null && !isFetching ? (loaded ?? null) : null;
@@ -53,6 +60,7 @@ export function DeptFormDialog({ target, onClose, onSaved }: DeptFormDialogProps
     const body = { parentId, name, code: (v.code ?? '').trim(), sort: v.sort ?? 0, remark: (v.remark ?? '').trim() };
     try {
       const saved = editing ? await update({ id: editing.id, ...body }).unwrap() : await create(body).unwrap();
+      dropFormDraft(draft);
       onSaved(saved);
     } catch (error) {
       const message = (error as { message?: string }).message ?? '';
@@ -63,8 +71,8 @@ export function DeptFormDialog({ target, onClose, onSaved }: DeptFormDialogProps
   };
 
   return (
-    <Dialog open title={editId !== null ? `编辑部门${editing ? `：${editing.name}` : ''}` : '新增部门'} width={640} height={300} onOk={save} onClose={onClose}>
-      {editId !== null && !editing ? <Spin style={{ display: 'block', marginTop: 48 }} /> : <DescriptorForm form={form} fields={fields} initialValues={initial} />}
+    <Dialog open title={editId !== null ? `编辑部门${editing ? `：${editing.name}` : ''}` : '新增部门'} width={640} height={300} onOk={save} onClose={close}>
+      {editId !== null && !editing ? <Spin style={{ display: 'block', marginTop: 48 }} /> : <DescriptorForm form={form} fields={fields} initialValues={initial} draft={draft} />}
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import type { UserListItem } from '../../../../contract/api';
 import { USERNAME_PATTERN, USERNAME_RULE_TEXT } from '../../../../contract/api/runtime';
 import { Dialog } from '../../../components/dialog';
 import { DescriptorForm } from '../../../components/form';
+import { dropFormDraft } from '../../../lib/form-draft';
 import { useCreateUserMutation, useLazyUsernameFreeQuery, useUpdateUserMutation, useUserOneQuery } from './api';
 import type { OneTimePassword } from './PasswordDialog';
 import { fieldErrorsOf, userFields, type UserFormValues } from './user-fields';
@@ -27,6 +28,12 @@ export function UserFormDialog({ target, onClose, onSaved }: UserFormDialogProps
   const [create] = useCreateUserMutation();
   const [update] = useUpdateUserMutation();
   const editId = target.mode === 'edit' ? target.id : null;
+  // What is typed survives a session that ends under the dialog (D92); saving or cancelling drops it.
+  const draft = editId === null ? 'sysMgr/user:new' : `sysMgr/user:${editId}`;
+  const close = () => {
+    dropFormDraft(draft);
+    onClose();
+  };
   const { data: loaded, isFetching } = useUserOneQuery(editId ?? 0, { skip: editId === null, refetchOnMountOrArgChange: true });
   const editing = editId !== null && !isFetching ? (loaded ?? null) : null;
   const initial: UserFormValues = editing
@@ -55,9 +62,12 @@ export function UserFormDialog({ target, onClose, onSaved }: UserFormDialogProps
     };
     try {
       if (editing) {
-        onSaved(await update({ id: editing.id, username: editing.username, ...body }).unwrap());
+        const updated = await update({ id: editing.id, username: editing.username, ...body }).unwrap();
+        dropFormDraft(draft);
+        onSaved(updated);
       } else {
         const created = await create({ username, ...body }).unwrap();
+        dropFormDraft(draft);
         onSaved(created.user, { title: '用户已创建', username: created.user.username, fullName: created.user.fullName, password: created.password });
       }
     } catch (error) {
@@ -70,11 +80,11 @@ export function UserFormDialog({ target, onClose, onSaved }: UserFormDialogProps
 
   const title = editId !== null ? `编辑用户${editing ? `：${editing.fullName}` : ''}` : '新增用户';
   return (
-    <Dialog open title={title} width={720} height={470} onOk={save} onClose={onClose} okText="保存">
+    <Dialog open title={title} width={720} height={470} onOk={save} onClose={close} okText="保存">
       {editId !== null && !editing ? (
         <Spin style={{ display: 'block', marginTop: 48 }} />
       ) : (
-        <DescriptorForm form={form} fields={userFields(editing !== null)} initialValues={initial} />
+        <DescriptorForm form={form} fields={userFields(editing !== null)} initialValues={initial} draft={draft} />
       )}
     </Dialog>
   );
