@@ -1,7 +1,8 @@
-import { App, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { getUserInfo } from '../../lib/storage';
 import { confirmPasswordRules, newPasswordRules, passwordRulesHint } from '../../lib/password-rules';
 import { useChangeOwnPasswordMutation } from './api';
+import { useAppMessage } from '../../lib/use-app-message';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 
@@ -9,7 +10,7 @@ type Values = { oldPassword: string; newPassword: string; confirmPassword: strin
 export function ChangePasswordCard() {
   const [form] = Form.useForm<Values>();
   const [change, { isLoading }] = useChangeOwnPasswordMutation();
-  const { message } = App.useApp();
+  const message = useAppMessage();
 
   async function submit({ oldPassword, newPassword }: Values) {
     const result = await change({ oldPassword, newPassword });

@@ -1,5 +1,5 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { App, Button, DatePicker, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, DatePicker, Input, Select, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ERROR_LOG_PATHS } from '../../../../contract/api/runtime';
@@ -9,6 +9,7 @@ import { api } from '../../../lib/http/api';
 import { hasButton } from '../../../lib/storage';
 import styles from '../depts/DeptMgrPage.module.css';
 import { exportXlsx } from '../logs/export-logs';
+import { useAppMessage } from '../../../lib/use-app-message';
 
 const PATH = '/sysMgr/errorLog';
 
@@ -51,7 +52,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
  * first; a user's reported request id finds its entry. The server stores no request values and redacts details.
  */
 export function ErrorLogPage() {
-  const { message } = App.useApp();
+  const message = useAppMessage();
   const [kind, setKind] = useState<ErrorLogQuery['kind']>();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [keyword, setKeyword] = useState('');
