@@ -15,6 +15,7 @@ import { decryptSecret, encryptSecret, secretKey } from '../sqlbase/secret';
 import { mcpTools, type McpEndpoint } from './mcp';
 import { documentServer, openApiTools, parseOpenApi, type ToolDef } from './openapi';
 import { createOutboundFetch } from './outbound-fetch';
+import { formatDateTime } from '../http/date-time';
 
 export type ToolSetRow = typeof toolSets.$inferSelect;
 export type ToolRow = typeof tools.$inferSelect;
@@ -263,8 +264,8 @@ export async function toSetApi(deps: Pick<Deps, 'db'>, listed: { row: ToolSetRow
     review_role: r.reviewRoles.join(','), review_role_names: r.reviewRoles.map((id) => roleNames.get(id) ?? `角色${id}`),
     dept_ids: r.deptIds.join(','), dept_names: r.deptIds.map((id) => deptNames.get(id) ?? `部门${id}`),
     tool_count: countOf.get(r.id)?.total ?? 0, enabled_count: countOf.get(r.id)?.enabled ?? 0, usable,
-    refreshed_at: r.refreshedAt?.toISOString() ?? '', refresh_error: r.refreshError,
-    owner: r.ownerId === null ? '' : owners.get(r.ownerId) ?? '', gmt_created: r.createdAt.toISOString(), gmt_modified: r.updatedAt.toISOString(),
+    refreshed_at: r.refreshedAt ? formatDateTime(r.refreshedAt) : '', refresh_error: r.refreshError,
+    owner: r.ownerId === null ? '' : owners.get(r.ownerId) ?? '', gmt_created: formatDateTime(r.createdAt), gmt_modified: formatDateTime(r.updatedAt),
   }));
 }
 
