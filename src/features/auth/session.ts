@@ -1,5 +1,6 @@
 import { isSystemAccount } from '../../../contract/api/identity-ids';
 import type { UserDetail } from '../../../contract/api';
+import { handOffDetail } from './detail-handoff';
 import {
   clearSession,
   getToken,
@@ -21,6 +22,7 @@ export function saveSession(detail: UserDetail): void {
   setAllFunc(detail.allFunc);
   setAllBtn(detail.allBtn);
   setLastClickTime(Date.now());
+  handOffDetail(detail);
 }
 
 /** Ends the session: tells the server (unless the username is empty), clears storage. Never throws. */
