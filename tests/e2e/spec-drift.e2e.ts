@@ -1,0 +1,35 @@
+// Screens touched by issue 27 item 8 (D90), looked at in Chromium at 1440×900 and 1280×720: 错误日志 and 用例生成
+// opening at 25 rows, 数据库 and the dialogue list with seconds, the web build served from the site root.
+import { describe, expect, it } from 'vitest';
+import { screenshotBoth } from './support/browser';
+import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/server';
+import { serverAndBrowser } from './support/suite';
+import { signedInPage, waitForRoute } from './support/app';
+
+const suite = serverAndBrowser();
+
+describe('issue 27 item 8 screens', () => {
+  it('错误日志 asks for 25 rows from the root-served build', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, 'sysadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
+    // Assets come from the site root (base '/'), not relative to the page.
+    const scripts = await page.locator('script[src]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('src') ?? ''));
+    expect(scripts.filter((s) => s.includes('/assets/')).every((s) => s.startsWith('/assets/'))).toBe(true);
+    const asked = page.waitForRequest((r) => r.url().includes('/api/sysMgr/error-log/list'));
+    await page.getByTestId('side-menu').getByRole('menuitem', { name: '错误日志' }).click();
+    await waitForRoute(page, /^\/sysMgr\/errorLog$/);
+    expect(new URL((await asked).url()).searchParams.get('pageSize')).toBe('25');
+    await screenshotBoth(page, 'd90-error-log');
+    await context.close();
+  });
+
+  it('用例生成, 数据库 and 智能问答 for the demo user', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, 'demo', DEMO_PASSWORD);
+    for (const [route, name] of [['/testCase', 'd90-testcase'], ['/sqlBase', 'd90-sqlbase'], ['/chatWindow', 'd90-chat']] as const) {
+      await page.goto(`${suite.server.url}/#${route}`);
+      await waitForRoute(page, new RegExp(`^${route}`));
+      await page.waitForLoadState('networkidle');
+      await screenshotBoth(page, name);
+    }
+    await context.close();
+  });
+});
