@@ -22,6 +22,22 @@ describe('issue 27 item 8 screens', () => {
     await context.close();
   });
 
+  it('the tab bar 刷新 tooltip does not cover the user menu at 1440×900', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, 'demo', DEMO_PASSWORD);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${suite.server.url}/#/chatWindow`);
+    await waitForRoute(page, /^\/chatWindow/);
+    await page.getByRole('button', { name: '重新载入当前页' }).hover();
+    const tip = page.locator('.ant-tooltip:not(.ant-tooltip-hidden)', { hasText: '刷新当前页' });
+    await tip.waitFor({ state: 'visible' });
+    const a = (await tip.boundingBox())!;
+    const b = (await page.getByTestId('user-menu').boundingBox())!;
+    const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlaps).toBe(false);
+    await screenshotBoth(page, 'd90-refresh-tooltip');
+    await context.close();
+  });
+
   it('用例生成, 数据库 and 智能问答 for the demo user', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, 'demo', DEMO_PASSWORD);
     for (const [route, name] of [['/testCase', 'd90-testcase'], ['/sqlBase', 'd90-sqlbase'], ['/chatWindow', 'd90-chat']] as const) {
