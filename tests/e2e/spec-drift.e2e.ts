@@ -22,6 +22,23 @@ describe('issue 27 item 8 screens', () => {
     await context.close();
   });
 
+  it('a fullscreen dialog body is the window height minus 98 with a footer (spec §5)', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, 'sysadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
+    await page.getByTestId('side-menu').getByRole('menuitem', { name: '人员管理' }).click();
+    await waitForRoute(page, /^\/sysMgr\/userMgr/);
+    for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
+      await page.setViewportSize(size);
+      await page.getByRole('button', { name: /新\s*增/ }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: '全屏' }).click();
+      await expect.poll(async () => (await dialog.locator('.ant-modal-body').boundingBox())?.height).toBe(size.height - 98);
+      await screenshotBoth(page, 'd90-fullscreen-dialog');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await context.close();
+  });
+
   it('the tab bar 刷新 tooltip does not cover the user menu at 1440×900', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, 'demo', DEMO_PASSWORD);
     await page.setViewportSize({ width: 1440, height: 900 });
