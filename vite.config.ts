@@ -5,7 +5,7 @@ import { rendererBuild } from './vite.renderer.ts';
 // The web build and `vite` dev never need the Electron binary: the desktop mode
 // (`vite build --mode desktop`) is configured in vite.desktop.config.ts.
 export default defineConfig({
-  base: './',
+  base: '/',
   plugins: [react()],
   build: {
     ...rendererBuild,

@@ -1,6 +1,6 @@
 // Web build: the JavaScript each page loads from a cold start, gzipped (issue 16's goals: /login ≤ 200 KB, the
-// knowledge page ≤ 300 KB, the chat page with all it loads, an answer with code and a table drawn, ≤ 600 KB), and all
-// JavaScript. A page's figure is every script fetched from opening it until it is idle. BENCH_WEB_FILES=1 also prints
+// knowledge page ≤ 330 KB with axios in it (issue 27, D90), the chat page with all it loads, an answer with code and a
+// table drawn, ≤ 600 KB), and all JavaScript. A page's figure is every script fetched from opening it until it is idle. BENCH_WEB_FILES=1 also prints
 // each page's files with their gzipped sizes, largest first.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,7 +96,7 @@ export async function benchWebBuild() {
     if (!chartLoaded) throw new Error('the chart answer was drawn without the chart-setup chunk');
     return [
       { name: `initial JS for /login, gzipped (KB; ${login.files} files)`, value: login.kb, budget: 200, unit: 'KB' },
-      { name: `initial JS for the knowledge page (/knowledgeBase, signed in), gzipped (KB; ${knowledge.files} files)`, value: knowledge.kb, budget: 300, unit: 'KB' },
+      { name: `initial JS for the knowledge page (/knowledgeBase, signed in), gzipped (KB; ${knowledge.files} files)`, value: knowledge.kb, budget: 330, unit: 'KB' },
       { name: `JS of the chat page with all it loads (an answer with code and a table drawn), gzipped (KB; ${chat.files} files)`, value: chat.kb, budget: 600, unit: 'KB' },
       { name: `JS of the chat page with an answer's chart drawn (表格问答, a sheet uploaded), gzipped (KB; ${withChart.files} files)`, value: withChart.kb, budget: 600, unit: 'KB' },
       { name: 'chart library chunks loaded by the chat page without a chart', value: [...chat.paths].filter((p) => CHART_CHUNK.test(p.split('/').pop())).length, budget: 0, unit: '' },

@@ -13,6 +13,7 @@ import { DOCUMENT_QUEUE, documentJobKey } from './process';
 import type { SpaceRow } from './spaces';
 import { absolute, documentFilePath, removeFiles } from './storage';
 import { visibleTo, type Viewer } from './visibility';
+import { formatDateTime } from '../http/date-time';
 
 /** The pseudo-role of spec §3: visible to everyone (no review roles). */
 export const EVERYONE_ROLE = -2;
@@ -128,11 +129,8 @@ export async function failedDocumentIds(deps: Pick<Deps, 'db'>, viewer: Viewer, 
   return rows.map((r) => r.id);
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** YYYY-MM-DD HH:mm:ss in the server's time zone (spec §3: 最后同步时间). */
-export function formatTime(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
+/** YYYY-MM-DD HH:mm:ss in the server's time zone (spec §3: 最后同步时间); the one wire format (server/http/date-time.ts). */
+export const formatTime = formatDateTime;
 
 /** The list's order: the asked column (grades by rank), then newest first so pages never overlap. */
 function documentOrder(body: DocumentListBody): SQL[] {

@@ -13,6 +13,7 @@ import { DB_TYPES, FILE_DB_TYPES, type ConnSpec, type DbType } from './drivers';
 import { dbPathField } from './files';
 import { validHost } from './outbound';
 import { decryptSecret, encryptSecret, secretKey } from './secret';
+import { formatDateTime } from '../http/date-time';
 
 export type ConnectionRow = typeof dbConnections.$inferSelect;
 
@@ -63,7 +64,7 @@ export async function toApi(deps: Pick<Deps, 'db'>, rows: ConnectionRow[]): Prom
     comment: r.comment, has_password: !!r.dbPwdEnc, secrecy: r.secrecy, secrecy_name: grades.get(r.secrecy) ?? r.secrecy,
     review_role: r.reviewRoles.join(','), review_role_names: r.reviewRoles.map((id) => roleNames.get(id) ?? `角色${id}`),
     allowed_tables: r.allowedTables.join(','), open_to_all: r.openToAll && !r.reviewRoles.length, sample_rows: r.sampleRows, owner: r.ownerId === null ? '' : owners.get(r.ownerId) ?? '',
-    gmt_created: r.createdAt.toISOString(), gmt_modified: r.updatedAt.toISOString(),
+    gmt_created: formatDateTime(r.createdAt), gmt_modified: formatDateTime(r.updatedAt),
   }));
 }
 

@@ -18,6 +18,7 @@ import { mcpTools, type McpEndpoint } from './mcp';
 import { documentServer, openApiTools, parseOpenApi, type ToolDef } from './openapi';
 import { createOutboundFetch } from './outbound-fetch';
 import { boundFetch, boundOrigin, setOrigin } from './origin';
+import { formatDateTime } from '../http/date-time';
 
 export type ToolSetRow = typeof toolSets.$inferSelect;
 export type ToolRow = typeof tools.$inferSelect;
@@ -273,8 +274,8 @@ export async function toSetApi(deps: Pick<Deps, 'db'>, listed: { row: ToolSetRow
     dept_ids: r.deptIds.join(','), dept_names: r.deptIds.map((id) => deptNames.get(id) ?? `部门${id}`),
     tool_count: countOf.get(r.id)?.total ?? 0, enabled_count: countOf.get(r.id)?.enabled ?? 0, usable,
     open_to_all: r.openToAll && !r.reviewRoles.length && !r.deptIds.length,
-    refreshed_at: r.refreshedAt?.toISOString() ?? '', refresh_error: r.refreshError,
-    owner: r.ownerId === null ? '' : owners.get(r.ownerId) ?? '', gmt_created: r.createdAt.toISOString(), gmt_modified: r.updatedAt.toISOString(),
+    refreshed_at: r.refreshedAt ? formatDateTime(r.refreshedAt) : '', refresh_error: r.refreshError,
+    owner: r.ownerId === null ? '' : owners.get(r.ownerId) ?? '', gmt_created: formatDateTime(r.createdAt), gmt_modified: formatDateTime(r.updatedAt),
   }));
 }
 

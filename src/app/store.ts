@@ -1,8 +1,14 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
+import { combineReducers } from 'redux';
 import { api } from '../lib/http/api';
 import { layoutSlice } from './layoutSlice';
 
-const rootReducer = combineSlices(api, layoutSlice);
+// The root reducer is redux's own combineReducers (a direct dependency, D90); RTK's configureStore adds the
+// middleware and the devtools around it.
+export const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  [layoutSlice.reducerPath]: layoutSlice.reducer,
+});
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,20 +1,31 @@
+import { AxiosError, CanceledError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { http } from '../lib/http';
-import { TransportError, type Adapter, type PreparedRequest } from '../lib/http/transport';
 
 /** What the fake network answers: a status and body, or a transport failure. */
 export type FakeReply = { status: number; data?: unknown; headers?: Record<string, string> } | { network: true } | { timeout: true };
-/** The request as the network boundary sees it (method upper case, headers settled, params and data as given). */
-export type FakeRequest = PreparedRequest;
+/** The request as the network boundary sees it: axios' config (method lower case, headers settled, data as JSON text). */
+export type FakeRequest = InternalAxiosRequestConfig & { url: string; method: string };
 export type FakeHandler = (config: FakeRequest) => FakeReply | Promise<FakeReply>;
 
-/** A stand-in for the http client's network adapter (src/lib/http/transport.ts); it settles like the real one. */
-export function fakeAdapter(handler: FakeHandler): Adapter {
+/** An axios adapter standing in for the network boundary; it settles like axios' own adapters. */
+export function fakeAdapter(handler: FakeHandler): AxiosAdapter {
   return async (config) => {
-    const reply = await handler(config);
-    if ('network' in reply) throw new TransportError('network', 'Network Error');
-    // The transport turns a rejection into a timeout only when its timer fired; a fake timeout says so itself.
-    if ('timeout' in reply) throw new TransportError('timeout', `timeout of ${config.timeout}ms exceeded`);
-    return { status: reply.status, data: reply.data, headers: reply.headers ?? {} };
+    const request = { ...config, url: config.url ?? '', method: config.method ?? 'get' } as FakeRequest;
+    let reply: FakeReply;
+    try {
+      reply = await handler(request);
+    } catch (error) {
+      // A handler that gives up when the caller aborts rejects as axios' adapters do then.
+      if (config.signal?.aborted) throw new CanceledError(undefined, undefined, config);
+      throw error;
+    }
+    if ('network' in reply) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
+    if ('timeout' in reply) throw new AxiosError(`timeout of ${config.timeout}ms exceeded`, AxiosError.ECONNABORTED, config, {});
+    const response = { data: reply.data, status: reply.status, statusText: '', headers: reply.headers ?? {}, config, request: {} };
+    const ok = config.validateStatus ? config.validateStatus(reply.status) : reply.status >= 200 && reply.status < 300;
+    if (ok) return response;
+    const code = reply.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
+    throw new AxiosError(`Request failed with status code ${reply.status}`, code, config, {}, response);
   };
 }
 
@@ -31,7 +42,7 @@ export function fakeServer(routes: Record<string, FakeHandler | FakeReply>) {
   return { adapter, calls };
 }
 
-/** Points the app's http client at a fake server; returns a restore function. */
+/** Points the app's http client (its axios adapter, the one network boundary) at a fake server; returns a restore function. */
 export function installFakeServer(routes: Record<string, FakeHandler | FakeReply>) {
   const server = fakeServer(routes);
   const previous = http.defaults.adapter;

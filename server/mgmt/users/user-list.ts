@@ -49,19 +49,26 @@ const SORT_COLUMNS: Record<string, AnyColumn> = {
 
 const lockedNow = (now: Date) => sql<boolean>`coalesce(${lockEndColumn} > ${now}, false)`;
 
+/** One sort item ({ property, direction }) as an ORDER BY term. */
+function sortTerm(item: unknown, at: string): SQL {
+  const { property, direction } = (item ?? {}) as { property?: unknown; direction?: unknown };
+  const column = typeof property === 'string' ? SORT_COLUMNS[property] : undefined;
+  if (!column) throw badRequest(`${at}不支持按字段 ${String(property)} 排序`);
+  if (direction !== 'ASC' && direction !== 'DESC') throw badRequest(`${at}排序方向只能是 ASC 或 DESC`);
+  return direction === 'ASC' ? asc(column) : desc(column);
+}
+
+/** `sorting`: one sort item, or a list of them (spec §3), the first deciding first. */
 function parseSorting(text: string | undefined): SQL[] {
   if (!text) return [];
-  let item: unknown;
+  let parsed: unknown;
   try {
-    item = JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw badRequest('排序参数不是有效的 JSON');
   }
-  const { property, direction } = (item ?? {}) as { property?: unknown; direction?: unknown };
-  const column = typeof property === 'string' ? SORT_COLUMNS[property] : undefined;
-  if (!column) throw badRequest(`不支持按字段 ${String(property)} 排序`);
-  if (direction !== 'ASC' && direction !== 'DESC') throw badRequest('排序方向只能是 ASC 或 DESC');
-  return [direction === 'ASC' ? asc(column) : desc(column)];
+  if (!Array.isArray(parsed)) return [sortTerm(parsed, '')];
+  return parsed.map((item, i) => sortTerm(item, `第 ${i + 1} 个排序项：`));
 }
 
 /** Departments at or below `deptId`, as a subquery. */

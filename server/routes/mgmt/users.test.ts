@@ -100,12 +100,22 @@ describe('user list', () => {
     expect([...all].sort()).toEqual(all);
   });
 
+  it('sorts by a list of sort items (spec §3), the first deciding first', async () => {
+    const byName = (await list({ limit: '200', sorting: JSON.stringify({ property: 'username', direction: 'DESC' }) })).list.map((u) => u.username);
+    const listed = (await list({ limit: '200', sorting: JSON.stringify([{ property: 'username', direction: 'DESC' }]) })).list.map((u) => u.username);
+    expect(listed).toEqual(byName);
+    const two = (await list({ limit: '200', sorting: JSON.stringify([{ property: 'disabled', direction: 'ASC' }, { property: 'username', direction: 'ASC' }]) })).list;
+    const key = (u: { disabled: boolean; username: string }) => `${u.disabled ? 1 : 0}${u.username}`;
+    expect(two.map(key)).toEqual(two.map(key).sort());
+  });
+
   it.each([
     [{ filters: JSON.stringify([{ filterName: 'passwordHash', operation: 'Like', filterValue: 'a' }]) }, '第 1 条条件：不支持按字段 passwordHash 筛选'],
     [{ filters: '[{' }, '筛选条件不是有效的 JSON'],
     [{ filters: JSON.stringify([{ filterName: 'username', operation: 'BetweenAnd', filterValue: 'a' }]) }, '第 1 条条件：BetweenAnd 需要两个值（起、止）'],
     [{ sorting: JSON.stringify({ property: 'password_hash', direction: 'ASC' }) }, '不支持按字段 password_hash 排序'],
     [{ sorting: JSON.stringify({ property: 'username', direction: 'UP' }) }, '排序方向只能是 ASC 或 DESC'],
+    [{ sorting: JSON.stringify([{ property: 'username', direction: 'ASC' }, { direction: 'ASC' }]) }, '第 2 个排序项：不支持按字段 undefined 排序'],
   ])('refuses bad input %j with a Chinese message', async (query, message) => {
     const res = await call('sysadmin', 'GET', `${USER_PATHS.list}?${new URLSearchParams(query).toString()}`);
     expect(res.statusCode).toBe(400);

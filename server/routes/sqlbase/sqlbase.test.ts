@@ -14,6 +14,7 @@ import { bearer, signIn } from '../../test-support/http';
 import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { TEST_DEMO_PASSWORD } from '../../test-support/test-config';
+import { formatDateTime } from '../../http/date-time';
 
 let t: TestApp;
 let pgDb: ExternalDb | null = null;
@@ -76,6 +77,9 @@ describe.runIf(process.env.CI === 'true' || true)('connections', () => {
     expect(list.body).not.toContain('db_pwd');
     const shown = list.json().data.find((c: { db_name: string }) => c.db_name === pgName());
     expect(shown).toMatchObject({ db_type: 'postgresql', db_port: String(pgDb.port), has_password: true, allowed_tables: 'orders,customers', secrecy: 'internal' });
+    // One date-time format on the wire (spec §9): the server's zone, as documents answer it, not ISO UTC.
+    expect(shown.gmt_created).toBe(formatDateTime(row.createdAt));
+    expect(shown.gmt_modified).toBe(formatDateTime(row.updatedAt));
   });
 
   it('tests a connection and says whether the account can write; the password is in no log line', async (ctx) => {

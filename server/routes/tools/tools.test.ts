@@ -14,6 +14,7 @@ import { runTool } from '../../tools/call';
 import { startTestMcp, MCP_TOKEN, type TestMcp } from '../../../tests/support/mcp-server';
 import { API_KEY, startTestOpenApi, type TestOpenApi } from '../../../tests/support/openapi-service';
 import { viewerOf } from '../../knowledge/visibility';
+import { formatDateTime } from '../../http/date-time';
 
 let t: TestApp;
 let mcp: TestMcp;
@@ -80,6 +81,14 @@ describe('tool sets', () => {
     const again = await post(TOOL_PATHS.setAdd, 'zhangwei', mcpSet());
     expect(again.statusCode).toBe(400);
     expect(again.json().err_msg ?? again.body).toContain('工具集名称已存在');
+  });
+
+  it('answers its date-times as YYYY-MM-DD HH:mm:ss in the server time zone, as documents do (spec §9)', async () => {
+    const set = (await setNamed('工单与订单'))!;
+    const [row] = await t.deps.db.select().from(toolSets).where(eq(toolSets.id, set.id));
+    expect(set.gmt_created).toBe(formatDateTime(row.createdAt));
+    expect(set.gmt_modified).toBe(formatDateTime(row.updatedAt));
+    expect(set.refreshed_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
 
   it('never answers, logs or stores the credential in plain text', async () => {

@@ -198,13 +198,14 @@ export function PageTabs({ scope, home, resolve }: PageTabsProps) {
           })}
         </div>
         <div className={styles.functions} data-testid="tab-functions">
-          <LazyTooltip title="刷新当前页">
+          {/* Below the button: above it the tooltip would cover the header's user menu (issue 27 item 8). */}
+          <LazyTooltip title="刷新当前页" placement="bottom">
             {/* Named apart from a page's own 刷新 (which reloads its list), for assistive technology and tests alike. */}
             <Button type="text" size="small" icon={<ReloadOutlined />} aria-label="重新载入当前页" onClick={() => refresh(activeKey)}>
               刷新
             </Button>
           </LazyTooltip>
-          <LazyTooltip title={fullscreen ? '退出全屏' : '全屏显示当前页'}>
+          <LazyTooltip title={fullscreen ? '退出全屏' : '全屏显示当前页'} placement="bottomRight">
             <Button
               type="text"
               size="small"

@@ -1,5 +1,6 @@
 import { Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { loadChunk } from '../../lib/chunk-load';
 import type { ChartSpec } from './chart-spec';
 import type * as ChartSetup from './chart-setup';
 
@@ -9,7 +10,8 @@ let loading: Promise<Setup> | null = null;
 
 /** Chart.js with the charts the product draws, loaded on the first chart shown (never in a page without one; D77). */
 function loadCharts(): Promise<Setup> {
-  loading ??= import('./chart-setup').catch((err: unknown) => {
+  // Through the typed loader (spec §8): 120 s timeout and a ChunkLoadError the route's load-error page shows.
+  loading ??= loadChunk(() => import('./chart-setup'), 'chart-setup').catch((err: unknown) => {
     loading = null;
     throw err;
   });
@@ -22,10 +24,13 @@ export type ChartProps = { spec: ChartSpec; height?: number; ariaLabel: string }
 export function Chart({ spec, height = 280, ariaLabel }: ChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [setup, setSetup] = useState<Setup | null>(null);
+  const [failed, setFailed] = useState<unknown>(null);
+  // Thrown while drawing, so the enclosing route's error element (the load-error page) shows it.
+  if (failed) throw failed;
 
   useEffect(() => {
     let live = true;
-    void loadCharts().then((loaded) => live && setSetup(loaded));
+    void loadCharts().then((loaded) => live && setSetup(loaded), (err: unknown) => live && setFailed(err));
     return () => {
       live = false;
     };

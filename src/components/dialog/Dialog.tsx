@@ -104,7 +104,7 @@ export function Dialog(props: DialogProps) {
         container: fullscreen
           ? { height: '100vh', display: 'flex', flexDirection: 'column', borderRadius: 0 }
           : { maxHeight: `calc(100vh - ${2 * DIALOG_MARGIN}px)`, display: 'flex', flexDirection: 'column' },
-        body: { height: bodyHeight, flex: fullscreen ? '1 1 auto' : '0 1 auto', minHeight: 0, overflow: 'auto', paddingBottom: 4 },
+        body: { height: bodyHeight, flex: fullscreen ? '0 0 auto' : '0 1 auto', minHeight: 0, overflow: 'auto', paddingBottom: 4 },
       }}
       title={
         <DialogTitle

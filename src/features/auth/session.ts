@@ -1,6 +1,7 @@
 import { isSystemAccount } from '../../../contract/api/identity-ids';
 import type { LogoutReason, UserDetail } from '../../../contract/api';
 import { announceSessionChange } from '../../lib/session-signal';
+import { handOffDetail } from './detail-handoff';
 import {
   clearSession,
   getToken,
@@ -22,6 +23,7 @@ export function saveSession(detail: UserDetail): void {
   setAllFunc(detail.allFunc);
   setAllBtn(detail.allBtn);
   setLastClickTime(Date.now());
+  handOffDetail(detail);
 }
 
 /**

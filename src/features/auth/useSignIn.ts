@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { loadChunk } from '../../lib/chunk-load';
 import { clearSession, setToken } from '../../lib/storage';
 import { serverMessage, ApiError } from '../../lib/http/errors';
 import { SIGN_IN_REASON_KEYS, notify } from '../../lib/notify';
@@ -10,7 +11,7 @@ import { saveSession, signOut } from './session';
  * The sign-in calls and the http client under them (transport, interceptors): not needed to draw the sign-in page
  * (D69), so fetched once the user starts filling it in (`prepare`) or, at the latest, on 登录.
  */
-const authApi = () => import('./api');
+const authApi = () => loadChunk(() => import('./api'), 'auth-api');
 
 /** Starts fetching the sign-in calls' code; a failure is left to the sign-in itself to report. */
 export function prepareSignIn(): void {

@@ -256,7 +256,7 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     pickFiles.mockResolvedValue({ canceled: false, files: [new File(['a,b'], '人员表.csv')], rejected: [], maxBytes: 1000 });
     const server = serve({
       [`POST ${CHAT_PATHS.excelFileAdd}`]: (config) => {
-        config.onUploadProgress?.({ loaded: 30, total: 100 });
+        config.onUploadProgress?.({ loaded: 30, total: 100, bytes: 30, lengthComputable: true });
         return new Promise((_resolve, reject) => config.signal?.addEventListener?.('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
       },
     });

@@ -72,7 +72,7 @@ export function DialoguePanel({ activeUid, collapsed, onToggle, onNew, onSelect,
               <MessageOutlined className={styles.dialogueIcon} />
               <div className={styles.dialogueText}>
                 <Typography.Text ellipsis={{ tooltip: d.user_input || '新对话' }}>{d.user_input || '新对话'}</Typography.Text>
-                <span className={styles.dialogueMeta}>{modeLabel(d.chat_mode)} · {dayjs(d.gmt_modified).format('YYYY-MM-DD HH:mm')}</span>
+                <span className={styles.dialogueMeta}>{modeLabel(d.chat_mode)} · {dayjs(d.gmt_modified).format('YYYY-MM-DD HH:mm:ss')}</span>
               </div>
             </div>
             <Popconfirm

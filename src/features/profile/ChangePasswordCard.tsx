@@ -1,8 +1,9 @@
-import { App, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { getUserInfo } from '../../lib/storage';
 import { confirmPasswordRules, newPasswordRules, passwordRulesHint } from '../../lib/password-rules';
 import { encryptPasswords } from '../auth/login-cipher';
 import { useChangeOwnPasswordMutation } from './api';
+import { useAppMessage } from '../../lib/use-app-message';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 
@@ -10,7 +11,7 @@ type Values = { oldPassword: string; newPassword: string; confirmPassword: strin
 export function ChangePasswordCard() {
   const [form] = Form.useForm<Values>();
   const [change, { isLoading }] = useChangeOwnPasswordMutation();
-  const { message } = App.useApp();
+  const message = useAppMessage();
 
   async function submit({ oldPassword, newPassword }: Values) {
     let body: { oldPassword: string; newPassword: string };

@@ -21,7 +21,7 @@ const COLUMNS: DataTableColumn<DbConnection>[] = [
   { key: 'review_role_names', title: '可使用的角色', width: 160, ellipsis: true, render: (v, row) => ((v as string[]).length ? (v as string[]).join('、') : row.open_to_all ? '对所有人可见' : '仅创建者本人') },
   { key: 'allowed_tables', title: '可访问的表', width: 180, ellipsis: true, render: (v) => (v ? String(v) : '全部') },
   { key: 'comment', title: '说明', width: 200, ellipsis: true, render: (v) => (v ? String(v) : '—') },
-  { key: 'gmt_modified', title: '更新时间', width: 160, render: (v) => dayjs(String(v)).format('YYYY-MM-DD HH:mm') },
+  { key: 'gmt_modified', title: '更新时间', width: 160, render: (v) => dayjs(String(v)).format('YYYY-MM-DD HH:mm:ss') },
 ];
 
 /** 数据库 (/sqlBase): the database connections the user may use, with add / edit / delete / 测试连接 by button grant. */

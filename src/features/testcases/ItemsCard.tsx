@@ -1,4 +1,4 @@
-import { App, Button, Card, Input, Popconfirm, Space, Typography } from 'antd';
+import { Button, Card, Input, Popconfirm, Space, Typography } from 'antd';
 import { createContext, memo, useContext, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
@@ -6,6 +6,7 @@ import { onlyColumnSettings, type ItemRow } from './live-states';
 import { useMergeItemMutation, useSkipItemMutation, useTaskActionMutation } from './api';
 import { ItemEditDialog } from './ItemEditDialog';
 import { TaskStatusTag } from './task-status';
+import { useAppMessage } from '../../lib/use-app-message';
 
 export type { ItemRow };
 
@@ -104,7 +105,7 @@ const itemColumns: DataTableColumn<ItemRow>[] = [
  * state (a button's loading) does not redraw a hundred rows.
  */
 export const ItemsCard = memo(function ItemsCard({ rows, editable, started, onQueued }: ItemsCardProps) {
-  const { message } = App.useApp();
+  const message = useAppMessage();
   const [act] = useTaskActionMutation();
   const [skipItem] = useSkipItemMutation();
   const [mergeItem] = useMergeItemMutation();

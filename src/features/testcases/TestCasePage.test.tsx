@@ -252,3 +252,13 @@ describe('用例生成 (/testCase)', { timeout: 120_000 }, () => {
     expect([form.get('doc_id'), form.get('file'), form.get('secrecy')]).toEqual(['7', null, null]);
   });
 });
+
+describe('用例生成 page size (spec §9)', { timeout: 120_000 }, () => {
+  it('opens at 25 rows, the first of 25, 30, 40, 50', async () => {
+    const server = serve();
+    renderSignedIn('/testCase', tester);
+    expect(await screen.findByText('账号需求', {}, LOAD)).toBeInTheDocument();
+    const lists = server.calls.filter((c) => c.url === TESTCASE_PATHS.list);
+    expect(bodyOf(lists[0])).toMatchObject({ page: 1, page_size: 25 });
+  });
+});

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Generation } from '../../../contract/api';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, PAGE_SIZE_OPTIONS, type DataTableColumn } from '../../components/data-table';
 import { hasButton } from '../../lib/storage';
 import { useGenerationsQuery } from './api';
 import { GenerationView } from './GenerationView';
@@ -52,7 +52,7 @@ export function TestCasePage() {
 }
 
 function GenerationList({ onOpen }: { onOpen: (id: string) => void }) {
-  const [page, setPage] = useState({ current: 1, size: 20 });
+  const [page, setPage] = useState({ current: 1, size: PAGE_SIZE_OPTIONS[0] });
   const [creating, setCreating] = useState(false);
   const [archived, setArchived] = useState(false);
   const { data, isFetching } = useGenerationsQuery({ page: page.current, page_size: page.size, archived });

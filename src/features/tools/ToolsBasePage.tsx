@@ -1,5 +1,5 @@
 import { ApiOutlined, CloudServerOutlined, DeleteOutlined, EditOutlined, ReloadOutlined, SafetyOutlined, TeamOutlined, ToolOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Input, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Input, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ToolSet } from '../../../contract/api';
@@ -9,6 +9,7 @@ import { useDeleteToolSetMutation, useRefreshToolSetMutation, useToolSetsQuery }
 import { BUILTIN_TOOLS } from './builtin';
 import { ToolSetDialog } from './ToolSetDialog';
 import styles from './tools.module.css';
+import { useAppMessage } from '../../lib/use-app-message';
 
 const SCREEN = '/toolsBase';
 
@@ -21,7 +22,7 @@ function grantsText(set: ToolSet): string {
 /** One added set: kind, address, tools switched on, ceiling and grants; its tools, and edit / refresh / delete by button. */
 function SetCard({ set, onEdit }: { set: ToolSet; onEdit: (set: ToolSet) => void }) {
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const message = useAppMessage();
   const [refresh, refreshing] = useRefreshToolSetMutation();
   const [remove] = useDeleteToolSetMutation();
   const open = () => navigate(`/toolsList?set=${set.id}`);
@@ -81,7 +82,7 @@ function SetCard({ set, onEdit }: { set: ToolSet; onEdit: (set: ToolSet) => void
 export function ToolsBasePage() {
   const { data, isFetching } = useToolSetsQuery();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const message = useAppMessage();
   const options = useDocumentOptions();
   const [filter, setFilter] = useState('');
   const [open, setOpen] = useState<{ set: ToolSet | null } | null>(null);

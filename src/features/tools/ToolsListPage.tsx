@@ -2,7 +2,7 @@ import { ExperimentOutlined } from '@ant-design/icons';
 import { Alert, App, Breadcrumb, Button, Drawer, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { TOOL_LIMITS, TOOL_RISKS, type ToolRisk } from '../../../contract/api/tools-limits';
+import { TOOL_LIMITS, TOOL_MESSAGES, TOOL_RISKS, type ToolRisk } from '../../../contract/api/tools-limits';
 import type { ToolCallResult, ToolItem } from '../../../contract/api';
 import { hasButton } from '../../lib/storage';
 import { useCallToolMutation, useEditToolMutation, useToolSetsQuery, useToolsQuery } from './api';
@@ -156,7 +156,7 @@ export function ToolsListPage() {
   if (!valid || (sets.isSuccess && !set)) {
     return (
       <div className={styles.page}>
-        <Empty description="工具集不存在或您无权查看"><Link to="/toolsBase">返回工具库</Link></Empty>
+        <Empty description={TOOL_MESSAGES.setNotFound}><Link to="/toolsBase">返回工具库</Link></Empty>
       </div>
     );
   }

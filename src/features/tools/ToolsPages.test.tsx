@@ -129,3 +129,12 @@ describe('the 试用 form from a JSON Schema', () => {
     expect(() => argumentsOf(fields, { q: 'x', filter: '{bad' })).toThrow('参数 filter 不是合法的 JSON');
   });
 });
+
+describe('one text for one refusal (issue 27 item 8)', { timeout: 120_000 }, () => {
+  it('a set the user may not see reads as the server refuses it: 工具集不存在或您无权使用', async () => {
+    serve(member);
+    renderSignedIn('/toolsList?set=99', member);
+    expect(await screen.findByText('工具集不存在或您无权使用', {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByText('工具集不存在或您无权查看')).toBeNull();
+  });
+});

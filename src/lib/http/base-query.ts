@@ -1,8 +1,8 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
-import { http } from './client';
+import { http, type Http } from './client';
 import { unwrap } from './envelope';
 import { toErrorInfo, type ApiErrorInfo } from './errors';
-import type { Http, HttpMethod, HttpParams } from './transport';
+import type { HttpMethod, HttpParams } from './types';
 
 /** Arguments of an RTK Query endpoint on the http client. */
 export type HttpArgs = {

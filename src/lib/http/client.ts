@@ -1,6 +1,17 @@
+import axios from 'axios';
 import { REQUEST_TIMEOUT_MS } from './config';
-import { interceptors } from './interceptors';
-import { createHttp } from './transport';
+import { installInterceptors } from './interceptors';
 
-/** The one http client of the renderer (fetch; D77): JSON, Bearer token, 600000 ms, spec §8 interceptors. */
-export const http = createHttp({ timeout: REQUEST_TIMEOUT_MS, headers: { 'Content-Type': 'application/json' } }, interceptors);
+/**
+ * The one axios instance of the renderer (D90): JSON, Bearer token, 600000 ms, the spec §8 interceptors. Its
+ * `defaults.adapter` (axios' XMLHttpRequest adapter in the browser, which reports upload progress) is the network
+ * boundary; the renderer tests put a fake server there (src/test/fake-adapter.ts).
+ */
+export const http = installInterceptors(
+  axios.create({
+    timeout: REQUEST_TIMEOUT_MS,
+    headers: { 'Content-Type': 'application/json' },
+  }),
+);
+
+export type Http = typeof http;

@@ -1,8 +1,8 @@
-// The http client (fetch; D77). RTK Query (`./api`, `./base-query`) is imported directly by the signed-in
+// The http client (axios; D90). RTK Query (`./api`, `./base-query`) is imported directly by the signed-in
 // areas only, so the sign-in pages load without Redux.
 export { http } from './client';
 export { REQUEST_TIMEOUT_MS } from './config';
 export { unwrap, unwrapAi, unwrapMgmt, isAiEnvelope, isMgmtEnvelope } from './envelope';
 export { ApiError, serverMessage, toErrorInfo, type ApiErrorInfo, type FailureKind } from './errors';
 export { postMultipart, toFormData, type MultipartValue } from './multipart';
-export type { HttpRequestConfig, HttpResponse } from './transport';
+export type { HttpRequestConfig, HttpResponse } from './types';

@@ -1,5 +1,5 @@
 import { http } from './client';
-import type { HttpRequestConfig, HttpResponse } from './transport';
+import type { HttpRequestConfig, HttpResponse } from './types';
 
 /** A multipart field: text, or a file with its name. */
 export type MultipartValue = string | number | boolean | Blob | { file: Blob; name: string };

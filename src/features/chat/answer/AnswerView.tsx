@@ -1,5 +1,5 @@
 import { CopyOutlined, LoadingOutlined, RedoOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, App, Avatar, Button, Spin, Tag, Tooltip } from 'antd';
+import { Alert, Avatar, Button, Spin, Tag, Tooltip } from 'antd';
 import { memo, Suspense, useDeferredValue } from 'react';
 import { copyText } from '../copy-text';
 import type { Answer, Round } from '../conversation/rounds';
@@ -10,6 +10,7 @@ import { dbAnswerText } from './db-answer-text';
 import { lazyChunk } from '../../../lib/chunk-load';
 import { ToolCalls } from './ToolCalls';
 import type { ToolCallView } from '../../../../contract/api';
+import { useAppMessage } from '../../../lib/use-app-message';
 
 // A spreadsheet or database answer's chart, rows and SQL: fetched by the first such answer shown, so a chat without
 // one loads none of it (D77).
@@ -39,7 +40,7 @@ function withCalls(text: string, calls: ToolCallView[]): { text: string; calls: 
 type DecideFn = (callId: string, approve: boolean) => Promise<void>;
 
 function AnswerBody({ answer, onDecide }: { answer: Answer; onDecide?: DecideFn }) {
-  const { message } = App.useApp();
+  const message = useAppMessage();
   const streaming = answer.status === 'streaming';
   // Rendered at transition priority: React slices the work and yields to input between blocks.
   const deferred = useDeferredValue(answer.text);

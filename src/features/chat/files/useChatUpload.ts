@@ -1,4 +1,3 @@
-import { App } from 'antd';
 import { useRef, useState } from 'react';
 import { CHAT_MESSAGES } from '../../../../contract/api/runtime';
 import { useAppDispatch } from '../../../app/hooks';
@@ -7,6 +6,7 @@ import { screenPick, useUploadLimitsQuery } from '../../../lib/uploads/upload-li
 import { pickFiles } from '../../../platform';
 import { chatApi } from '../api';
 import { CHAT_UPLOAD_EXTENSIONS, MissingFileError, uploadChatFile, type ChatFileKind } from '../upload';
+import { useAppMessage } from '../../../lib/use-app-message';
 
 export type UploadProgress = { name: string; percent: number } | null;
 
@@ -15,7 +15,7 @@ export type UploadProgress = { name: string; percent: number } | null;
  * progress and cancel. The dialogue is created first when the conversation is still new.
  */
 export function useChatUpload(kind: ChatFileKind, ensureDialogue: () => Promise<string>) {
-  const { message } = App.useApp();
+  const message = useAppMessage();
   const dispatch = useAppDispatch();
   const [progress, setProgress] = useState<UploadProgress>(null);
   const [error, setError] = useState('');

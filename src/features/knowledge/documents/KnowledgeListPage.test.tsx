@@ -238,7 +238,7 @@ describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
     pickFiles.mockResolvedValue({ canceled: false, files: [new File(['大文件'], '大文件.pdf')], rejected: [], maxBytes: 1000 });
     const server = serve(undefined, {
       [`POST ${UPLOAD}`]: (config) => {
-        config.onUploadProgress?.({ loaded: 40, total: 100 });
+        config.onUploadProgress?.({ loaded: 40, total: 100, bytes: 40, lengthComputable: true });
         return new Promise((_resolve, reject) => {
           config.signal?.addEventListener?.('abort', () => reject(new DOMException('Aborted', 'AbortError')));
         });

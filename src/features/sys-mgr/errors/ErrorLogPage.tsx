@@ -1,14 +1,15 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { App, Button, DatePicker, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, DatePicker, Input, Select, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ERROR_LOG_PATHS } from '../../../../contract/api/runtime';
 import type { ErrorLogEntry, ErrorLogPage as Page, ErrorLogQuery } from '../../../../contract/api';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, PAGE_SIZE_OPTIONS, type DataTableColumn } from '../../../components/data-table';
 import { api } from '../../../lib/http/api';
 import { hasButton } from '../../../lib/storage';
 import styles from '../depts/DeptMgrPage.module.css';
 import { exportXlsx } from '../logs/export-logs';
+import { useAppMessage } from '../../../lib/use-app-message';
 
 const PATH = '/sysMgr/errorLog';
 
@@ -51,11 +52,11 @@ const COLUMNS: DataTableColumn<Row>[] = [
  * first; a user's reported request id finds its entry. The server stores no request values and redacts details.
  */
 export function ErrorLogPage() {
-  const { message } = App.useApp();
+  const message = useAppMessage();
   const [kind, setKind] = useState<ErrorLogQuery['kind']>();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [keyword, setKeyword] = useState('');
-  const [applied, setApplied] = useState<ErrorLogQuery>({ currentPage: 1, pageSize: 20 });
+  const [applied, setApplied] = useState<ErrorLogQuery>({ currentPage: 1, pageSize: PAGE_SIZE_OPTIONS[0] });
   const [exporting, setExporting] = useState(false);
   const { data, isFetching } = useErrorLogQuery(applied);
 
@@ -116,7 +117,7 @@ export function ErrorLogPage() {
           selection="none"
           showRowTools={false}
           can={(code) => code === 'columns'}
-          pagination={{ currentPage: applied.currentPage ?? 1, pageSize: applied.pageSize ?? 20, totalSize: data?.total ?? 0 }}
+          pagination={{ currentPage: applied.currentPage ?? 1, pageSize: applied.pageSize ?? PAGE_SIZE_OPTIONS[0], totalSize: data?.total ?? 0 }}
           onPageChange={(currentPage, pageSize) => setApplied({ ...applied, currentPage, pageSize })}
         />
       </section>

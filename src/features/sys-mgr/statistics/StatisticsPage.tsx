@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Col, DatePicker, Empty, Row, Space, Statistic, TreeSelect, Typography } from 'antd';
+import { Button, Col, DatePicker, Empty, Row, Space, Statistic, TreeSelect, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { ROOT_DEPT_ID, STATISTICS_PATHS } from '../../../../contract/api/runtime';
@@ -14,6 +14,7 @@ import { exportXlsx } from '../logs/export-logs';
 import {
   documentsOption, everyDay, failureRows, loginsOption, modelsOption, questionsOption, rankingOption, trendOption, type Figures,
 } from './statistics-options';
+import { useAppMessage } from '../../../lib/use-app-message';
 
 type Query = { startDate: string; endDate: string; deptId?: number };
 
@@ -47,7 +48,7 @@ function ChartCard({ title, option, label, height, empty, note }: {
 
 /** 统计 (issue 17, D57): usage per day from the audit log, questions, documents, failures and model timings (D65) as charts, for a date range and a department; xlsx export of every figure. */
 export function StatisticsPage() {
-  const { message } = App.useApp();
+  const message = useAppMessage();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [beijingToday().subtract(29, 'day'), beijingToday()]);
   const [deptId, setDeptId] = useState<number>();
   const query: Query = { startDate: range[0].format(FORMAT), endDate: range[1].format(FORMAT), deptId };

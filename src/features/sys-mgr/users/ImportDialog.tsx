@@ -1,5 +1,5 @@
 import { CopyOutlined, DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Space, Steps, Typography, Upload } from 'antd';
+import { Alert, Button, Space, Steps, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { ImportResult } from '../../../../contract/api';
@@ -7,12 +7,13 @@ import { Dialog } from '../../../components/dialog';
 import { userApi } from './api';
 import { downloadTemplate, fileProblem, IMPORT_MAX_MB, passwordsText, uploadUsers } from './import-users';
 import { ImportedUsersTable, ImportReportTable } from './ImportResultTable';
+import { useAppMessage } from '../../../lib/use-app-message';
 
 type Stage = 'pick' | 'checked' | 'done';
 
 /** 导入: template, upload, a dry run listing every row's problems, then 确认导入 (all or nothing). */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
-  const { message } = App.useApp();
+  const message = useAppMessage();
   const dispatch = useDispatch();
   const [file, setFile] = useState<File | null>(null);
   const [stage, setStage] = useState<Stage>('pick');

@@ -1,4 +1,4 @@
-import { App, Form, Spin } from 'antd';
+import { Form, Spin } from 'antd';
 import type { UserListItem } from '../../../../contract/api';
 import { USERNAME_PATTERN, USERNAME_RULE_TEXT } from '../../../../contract/api/runtime';
 import { Dialog } from '../../../components/dialog';
@@ -7,6 +7,7 @@ import { dropFormDraft } from '../../../lib/form-draft';
 import { useCreateUserMutation, useLazyUsernameFreeQuery, useUpdateUserMutation, useUserOneQuery } from './api';
 import type { OneTimePassword } from './PasswordDialog';
 import { fieldErrorsOf, userFields, type UserFormValues } from './user-fields';
+import { useAppMessage } from '../../../lib/use-app-message';
 
 /** A new user (optionally in a department), or an existing one. */
 export type UserDialogTarget = { mode: 'create'; deptId: number } | { mode: 'edit'; id: number };
@@ -22,7 +23,7 @@ const text = (v: string | undefined) => (v ?? '').trim();
 
 /** Create or edit a user in the kit's dialog; the server's refusal shows as a toast and beside its fields. */
 export function UserFormDialog({ target, onClose, onSaved }: UserFormDialogProps) {
-  const { message } = App.useApp();
+  const message = useAppMessage();
   const [form] = Form.useForm<UserFormValues>();
   const [checkName] = useLazyUsernameFreeQuery();
   const [create] = useCreateUserMutation();

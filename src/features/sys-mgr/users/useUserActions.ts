@@ -1,12 +1,12 @@
-import { App } from 'antd';
 import { useMemo } from 'react';
 import type { UserListItem } from '../../../../contract/api';
 import { useDeleteUserMutation, useResetPasswordMutation, useSetUserDisabledMutation, useUnlockUserMutation } from './api';
 import type { OneTimePassword } from './PasswordDialog';
+import { useAppMessage } from '../../../lib/use-app-message';
 
 /** The account actions of a row; refusals are shown by the http layer (spec §8), successes here. */
 export function useUserActions(showPassword: (value: OneTimePassword) => void) {
-  const { message } = App.useApp();
+  const message = useAppMessage();
   const [setDisabled] = useSetUserDisabledMutation();
   const [remove] = useDeleteUserMutation();
   const [reset] = useResetPasswordMutation();
