@@ -120,28 +120,22 @@ export type EditItemBody = Static<typeof EditItemBody>;
 export const MergeItemBody = Type.Object({ item_id: Type.Integer() });
 export type MergeItemBody = Static<typeof MergeItemBody>;
 
-/** A case as the tester edits it: the whole case, saved as they go. */
-export const EditCaseBody = Type.Object({
-  case_id: Type.Integer(),
+/** A case's fields as the tester writes them (edited or added by hand). */
+const CaseFields = {
   title: Text(255, 1),
   module: Text(100),
   precondition: Text(1000),
   steps: Type.Array(CaseStep, { minItems: 1, maxItems: TESTCASE_LIMITS.maxStepsPerCase }),
   priority: Type.Enum(CASE_PRIORITIES),
   case_type: Type.Enum(CASE_TYPES),
-});
+};
+
+/** A case as the tester edits it: the whole case, saved as they go. */
+export const EditCaseBody = Type.Object({ case_id: Type.Integer(), ...CaseFields });
 export type EditCaseBody = Static<typeof EditCaseBody>;
 
 /** A case the tester writes by hand for an item whose cases are shown (issue 27 §6). */
-export const AddCaseBody = Type.Object({
-  item_id: Type.Integer(),
-  title: Text(255, 1),
-  module: Text(100),
-  precondition: Text(1000),
-  steps: Type.Array(CaseStep, { minItems: 1, maxItems: TESTCASE_LIMITS.maxStepsPerCase }),
-  priority: Type.Enum(CASE_PRIORITIES),
-  case_type: Type.Enum(CASE_TYPES),
-});
+export const AddCaseBody = Type.Object({ item_id: Type.Integer(), ...CaseFields });
 export type AddCaseBody = Static<typeof AddCaseBody>;
 
 /** One case removed by the tester. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { setUserInfo } from '../../lib/storage';
+import { setToken, setUserInfo } from '../../lib/storage';
 import { readPref } from '../../lib/ui-prefs';
 import { usePageTabTitle, usePollingInterval } from './page-tab-context';
 import { PageTabs } from './PageTabs';
@@ -77,6 +77,8 @@ describe('PageTabs', () => {
   });
 
   it('pauses the polling of pages in hidden tabs and of a hidden window, and resumes it when shown', async () => {
+    // Signed in: without a session nothing polls at all (D92).
+    setToken('t-lina');
     setUserInfo({ id: 9, username: 'lina', fullName: '李娜', deptId: 1, roles: [] } as never);
     const { router, user } = renderTabs('/a');
     await screen.findByLabelText('a输入');

@@ -63,7 +63,7 @@ describe('an action lost to an ended session says why (D92)', () => {
   it('a change refused with 401 says it was not done', async () => {
     answer({ status: 401, data: { code: 10011039, message: 'x', results: null } });
     await http.post('/api/sysMgr/users', { name: 'x' }).catch(() => undefined);
-    expect(toasts.error).toHaveBeenCalledWith('登录信息无效，请重新登录，刚才的操作未能完成，请重新登录后再试', 5, 'session-end');
+    expect(toasts.error).toHaveBeenCalledWith('登录信息无效，请重新登录（刚才的操作未能完成，登录后请再试一次）', 5, 'session-end');
   });
 
   it('a read refused with 401 keeps the plain message of spec §8', async () => {

@@ -7,7 +7,7 @@ import { announceSessionChange } from '../session-signal';
 import { http } from './client';
 
 /** What the toast adds when the call that found the session over was a change, not a read (D92). */
-export const LOST_ACTION_NOTE = '，刚才的操作未能完成，请重新登录后再试';
+export const LOST_ACTION_NOTE = '（刚才的操作未能完成，登录后请再试一次）';
 
 /** The request whose answer ended the session: its method decides whether an action was lost. */
 export type EndingRequest = { method?: string; status?: number | null };

@@ -74,7 +74,7 @@ describe('streamCompletion', () => {
     await expect(collect(fetchImpl as unknown as typeof fetch)).rejects.toMatchObject({ message: '对话不存在', status: 400 });
   });
 
-  it('ends the session on 401 like every other call (spec §8)', async () => {
+  it('ends the session on 401 like every other call (spec §8), saying the question was lost (D92)', async () => {
     setToken('old');
     const errors: string[] = [];
     const restore = setNotifier({ error: (m) => errors.push(m), warning: () => {}, success: () => {} });
@@ -83,7 +83,7 @@ describe('streamCompletion', () => {
     }));
     await expect(collect(fetchImpl as unknown as typeof fetch)).rejects.toBeInstanceOf(StreamError);
     restore();
-    expect(errors).toEqual(['登录信息无效，请重新登录']);
+    expect(errors).toEqual(['登录信息无效，请重新登录（刚才的操作未能完成，登录后请再试一次）']);
     expect(getToken()).toBeNull();
   });
 
