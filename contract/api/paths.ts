@@ -130,6 +130,8 @@ export function fillPath(path: string, params: Record<string, string | number>):
 /** Knowledge calls (spec §7, DB-GPT's shapes; the ones the spec leaves unnamed follow DB-GPT v0.6). `:space` is the space name. */
 export const KNOWLEDGE_PATHS = {
   spaceList: '/knowledge/space/list',
+  /** The space dialog's department picker: names and places only (D93; the department screens' reads stay theirs). */
+  spaceDepts: '/knowledge/space/depts',
   spaceAdd: '/knowledge/space/add',
   spaceSave: '/knowledge/space/save',
   spaceDelete: '/knowledge/space/delete',

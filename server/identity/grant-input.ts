@@ -30,3 +30,9 @@ export async function grantInput(
   }
   return { reviewRoles, deptIds };
 }
+
+/** Every department by id, name and parent only: what a grant picker needs (no remarks, members or times; D88). */
+export async function departmentNames(deps: Pick<Deps, 'db'>): Promise<{ id: number; name: string; parent_id: number | null }[]> {
+  return deps.db.select({ id: departments.id, name: departments.name, parent_id: departments.parentId })
+    .from(departments).orderBy(departments.sort, departments.id);
+}

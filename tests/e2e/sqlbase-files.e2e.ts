@@ -76,6 +76,8 @@ describe('database chat on a DuckDB file in the browser', () => {
     await answer.getByTestId('sql-editor').fill('SELECT id, region, amount FROM orders ORDER BY id');
     await answer.getByTestId('sql-run').click();
     await expectText(answer, /查询结果共 1000 行（已截断）/, 15_000);
+    // A re-run opens on its chart when it has one (D94); its rows are in 数据.
+    await answer.getByRole('tab', { name: '数据' }).click();
     await expectText(answer.locator('.ant-table').first(), '华北');
     await screenshotBoth(page, 'sqlbase-file-rerun');
     await answer.getByRole('tab', { name: 'SQL' }).click();

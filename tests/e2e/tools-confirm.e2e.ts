@@ -46,7 +46,9 @@ describe('confirming a 写入 call shows every argument', () => {
   it('in 试用 and in 工具对话 the whole title is shown and sent; an over-long one is refused in 试用', async () => {
     expect(LONG_TITLE.length).toBeGreaterThan(4000);
     const { context, page } = await signedInPage(browser, server.url, 'zhangwei', DEMO_PASSWORD);
-    const added = await apiCall<{ data: { id: number } }>(page, TOOL_PATHS.setAdd, { name: SET, kind: 'mcp', url: mcp.url, credential: MCP_TOKEN, secrecy: 'public' });
+    // Granted to zhangwei's own roles: a set granted to nobody is usable by nobody (D89).
+    const roles = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { roles?: { id: number }[] }).roles?.map((r) => r.id).join(',') ?? '');
+    const added = await apiCall<{ data: { id: number } }>(page, TOOL_PATHS.setAdd, { name: SET, kind: 'mcp', url: mcp.url, credential: MCP_TOKEN, secrecy: 'public', review_role: roles });
     const setId = added.data.id;
     const list = await apiCall<{ data: { id: number; name: string }[] }>(page, TOOL_PATHS.list, { set_id: setId });
     const ticket = list.data.find((x) => x.name === 'create_ticket')!;

@@ -10,6 +10,8 @@ import {
   SpaceParams, SpaceSaveBody, TaskCreateBody, TaskResult, TaskRetryBody, TaskRetryFailedBody,
 } from '../../../contract/api';
 import { UPLOAD_MAX_FILES } from '../../../contract/api/upload-limits';
+import { ToolDept, ToolDeptsBody } from '../../../contract/api/tools';
+import { departmentNames } from '../../identity/grant-input';
 import type { Deps } from '../../deps';
 import type { RouteAccessConfig } from '../../fastify-types';
 import { badRequest, HttpError } from '../../http-error';
@@ -51,6 +53,11 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     await app.register(fastifyMultipart, {
       limits: { fileSize: deps.config.uploadMaxBytes, files: UPLOAD_MAX_FILES.knowledge, fields: 20, fieldSize: 64 * 1024, parts: 50 },
     });
+
+    app.post(KNOWLEDGE_PATHS.spaceDepts, {
+      config: read,
+      schema: { body: ToolDeptsBody, response: { 200: AiEnvelope(Type.Array(ToolDept)) } },
+    }, async () => aiOk(await departmentNames(deps)));
 
     app.post(KNOWLEDGE_PATHS.spaceList, {
       config: read,

@@ -149,6 +149,17 @@ describe('a space limited to departments and roles', () => {
   });
 });
 
+describe('the space dialog\'s department picker', () => {
+  it('gives a 知识库 user department names and places only, never the management department calls', async () => {
+    const res = await post(KNOWLEDGE_PATHS.spaceDepts, 'lina');
+    expect(res.statusCode, res.body).toBe(200);
+    const depts = res.json().data as Record<string, unknown>[];
+    expect(depts.length).toBeGreaterThan(1);
+    for (const d of depts) expect(Object.keys(d).sort()).toEqual(['id', 'name', 'parent_id']);
+    expect((await get('/api/sysMgr/depts/tree/-2', 'lina')).statusCode).toBe(403);
+  });
+});
+
 describe('several spaces in one knowledge dialogue', () => {
   it('recalls across the spaces named and cites each passage with its space', async () => {
     const { references, conv } = await ask('staff', `${OPEN},${MARKET}`, '火箭发动机');

@@ -9,7 +9,8 @@ import {
   AiEnvelope, TOOL_PATHS, TOOL_RISKS, ToolCallBody, ToolCallResult, ToolDept, ToolDeptsBody, ToolEditBody, ToolItem, ToolListBody, ToolSet,
   ToolSetBody, ToolSetIdBody, ToolSetListBody,
 } from '../../../contract/api';
-import { departments, tools } from '../../db/schema';
+import { departmentNames } from '../../identity/grant-input';
+import { tools } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { RouteAccessConfig } from '../../fastify-types';
 import { badRequest, HttpError } from '../../http-error';
@@ -126,11 +127,7 @@ export function toolsRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     app.post(TOOL_PATHS.depts, {
       config: read,
       schema: { body: ToolDeptsBody, response: { 200: AiEnvelope(Type.Array(ToolDept)) } },
-    }, async () => {
-      const rows = await deps.db.select({ id: departments.id, name: departments.name, parent_id: departments.parentId })
-        .from(departments).orderBy(departments.sort, departments.id);
-      return aiOk(rows);
-    });
+    }, async () => aiOk(await departmentNames(deps)));
 
     app.post(TOOL_PATHS.call, {
       config: { access: 'business', func: PAGE, identityUnchanged: true, audit: 'tool-call' },

@@ -1,7 +1,7 @@
 import { AUTH_PATHS, KNOWLEDGE_PATHS, ROLE_PATHS, fillPath } from '../../../contract/api/runtime';
 import type {
   Chunk, DocumentListBody, KnowledgeDocument, RecallHit, ResourceGrades, RoleOption, Space, SpaceAddBody, SpaceArguments,
-  SpaceSaveBody,
+  SpaceSaveBody, ToolDept,
 } from '../../../contract/api';
 import { api } from '../../lib/http/api';
 import { withUserInfo } from './user-info';
@@ -76,6 +76,10 @@ export const knowledgeApi = api.enhanceEndpoints({ addTagTypes: ['KnowledgeSpace
     reviewRoleOptions: build.query<RoleOption[], void>({
       query: () => ({ url: ROLE_PATHS.options }),
     }),
+    /** The departments for the space dialog's 可见部门: names and places only. */
+    spaceDepts: build.query<ToolDept[], void>({
+      query: () => post(KNOWLEDGE_PATHS.spaceDepts),
+    }),
     /** The grades the signed-in user may give a document (no higher than the clearance). */
     myGrades: build.query<ResourceGrades, void>({
       query: () => ({ url: AUTH_PATHS.grades }),
@@ -86,6 +90,6 @@ export const knowledgeApi = api.enhanceEndpoints({ addTagTypes: ['KnowledgeSpace
 export const {
   useSpacesQuery, useLazyCheckSpaceNameQuery, useDefaultArgumentsQuery, useAddSpaceMutation, useSaveSpaceMutation,
   useDeleteSpaceMutation, useDocumentsQuery, useUpdateDocumentMutation, useDeleteDocumentMutation, useCreateTasksMutation,
-  useRetryDocumentMutation, useRetryFailedMutation, useChunksQuery, useRecallTestMutation, useReviewRoleOptionsQuery,
+  useRetryDocumentMutation, useRetryFailedMutation, useChunksQuery, useRecallTestMutation, useReviewRoleOptionsQuery, useSpaceDeptsQuery,
   useMyGradesQuery, usePrefetch: useKnowledgePrefetch,
 } = knowledgeApi;

@@ -2,11 +2,12 @@ import { Form, Input, Radio, Select, Space, TreeSelect, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useEffect, useMemo } from 'react';
 import { TOOL_SET_KINDS, TOOL_SET_NAME_PATTERN } from '../../../contract/api/tools-limits';
-import type { ToolDept, ToolSet, ToolSetBody } from '../../../contract/api';
+import type { ToolSet, ToolSetBody } from '../../../contract/api';
 import { Dialog } from '../../components/dialog';
 import type { Option } from '../knowledge/documents/useDocumentOptions';
 import { EVERYONE } from '../knowledge/documents/review-roles';
 import { useAddToolSetMutation, useEditToolSetMutation, useToolDeptsQuery } from './api';
+import { deptOptions } from '../../lib/dept-tree';
 
 type Values = {
   name: string; kind: 'mcp' | 'openapi'; url?: string; spec?: string; credential?: string; auth_header?: string;
@@ -21,22 +22,6 @@ export type ToolSetDialogProps = {
   onClose: () => void;
   onSaved: (saved: ToolSet) => void;
 };
-
-type TreeOption = { value: number; title: string; children?: TreeOption[] };
-/** The picker's tree from the flat list (names only), children under their parent in the server's order. */
-function treeOf(depts: ToolDept[]): TreeOption[] {
-  const children = new Map<number | null, ToolDept[]>();
-  const ids = new Set(depts.map((d) => d.id));
-  for (const d of depts) {
-    const parent = d.parent_id !== null && ids.has(d.parent_id) ? d.parent_id : null;
-    children.set(parent, [...(children.get(parent) ?? []), d]);
-  }
-  const build = (parent: number | null): TreeOption[] | undefined => {
-    const list = children.get(parent);
-    return list?.map((d) => ({ value: d.id, title: d.name, children: build(d.id) }));
-  };
-  return build(null) ?? [];
-}
 
 const idsOf = (field: string) => field.split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -70,7 +55,7 @@ export function ToolSetDialog({ set, grades, roles, onClose, onSaved }: ToolSetD
   const depts = useToolDeptsQuery();
   const kind = Form.useWatch('kind', form) ?? set?.kind ?? 'mcp';
   const editing = set !== null;
-  const deptTree = useMemo(() => treeOf(depts.data ?? []), [depts.data]);
+  const deptTree = useMemo(() => deptOptions(depts.data ?? []), [depts.data]);
   const roleOptions = roles.filter((r) => r.value !== EVERYONE);
   // The grades may arrive after the dialog opened: the lowest is the default ceiling of a new set.
   const lowest = grades[0]?.value;

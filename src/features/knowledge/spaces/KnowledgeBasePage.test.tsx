@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_PATHS, DEPT_PATHS, KNOWLEDGE_PATHS, ROLE_PATHS } from '../../../../contract/api/runtime';
+import { AUTH_PATHS, KNOWLEDGE_PATHS, ROLE_PATHS } from '../../../../contract/api/runtime';
 import { installFakeServer, type FakeHandler, type FakeReply } from '../../../test/fake-adapter';
 import { aiFail, aiOk, bodyOf, LOAD, ok } from '../../../test/factories';
 import { renderSignedIn } from '../../../test/render-app';
@@ -17,7 +17,8 @@ function serve(extra: Record<string, FakeHandler | FakeReply> = {}) {
     [`POST ${KNOWLEDGE_PATHS.spaceList}`]: aiOk(SPACES),
     [`POST ${KNOWLEDGE_PATHS.defaultArguments}`]: aiOk(DEFAULT_ARGS),
     [`GET ${ROLE_PATHS.options}`]: ok([{ id: 5, name: '研发人员' }, { id: 6, name: '市场人员' }]),
-    [`GET ${DEPT_PATHS.tree.replace(':id', '-2')}`]: ok([{ id: -2, name: '总部', children: [{ id: 4, name: '测试部', children: [] }] }]),
+    // Names and places only (D93): the management department tree is not a 知识库 user's to read.
+    [`POST ${KNOWLEDGE_PATHS.spaceDepts}`]: aiOk([{ id: -2, name: '总部', parent_id: null }, { id: 4, name: '测试部', parent_id: -2 }]),
     [`POST ${KNOWLEDGE_PATHS.spaceCheck}`]: (config) => {
       const { name } = bodyOf(config);
       return aiOk(name === '产品手册' ? { available: false, message: '知识空间名称已存在' } : { available: true, message: '名称可用' });

@@ -1,12 +1,7 @@
 import { Form, Select, Space, TreeSelect } from 'antd';
 import { useMemo } from 'react';
-import type { DeptTreeNode } from '../../../../contract/api';
-import { useDeptTreeQuery } from '../../sys-mgr/depts/api';
-import { useReviewRoleOptionsQuery } from '../api';
-
-type TreeOption = { value: number; title: string; children?: TreeOption[] };
-const treeOf = (nodes: DeptTreeNode[]): TreeOption[] =>
-  nodes.map((n) => ({ value: n.id, title: n.name, children: n.children?.length ? treeOf(n.children) : undefined }));
+import { deptOptions } from '../../../lib/dept-tree';
+import { useReviewRoleOptionsQuery, useSpaceDeptsQuery } from '../api';
 
 /** What the limit means, as the server applies it (D93). */
 export const SPACE_ACCESS_HELP = '角色和部门都不选时，所有有知识库权限的人员都能看到这个空间；选择后，只有属于任一所选角色或部门（含下级部门）的人员和空间创建者能看到它、它的文档，以及在问答中引用它。';
@@ -14,9 +9,9 @@ export const SPACE_ACCESS_HELP = '角色和部门都不选时，所有有知识�
 /** 可见角色 and 可见部门 of a space, with the same pickers as the tool-set and connection dialogs. */
 export function SpaceAccessFields() {
   const roles = useReviewRoleOptionsQuery();
-  const depts = useDeptTreeQuery(-2);
+  const depts = useSpaceDeptsQuery();
   const roleOptions = useMemo(() => (roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name })), [roles.data]);
-  const deptTree = useMemo(() => treeOf(depts.data ?? []), [depts.data]);
+  const deptTree = useMemo(() => deptOptions(depts.data ?? []), [depts.data]);
   return (
     <>
       <Space.Compact block style={{ gap: 12 }}>
