@@ -55,7 +55,7 @@ describe('exports of 错误日志 and 统计', () => {
     await expectText(page.getByRole('region', { name: '错误记录' }), '后台任务失败');
     const book = await exported(page);
     const [header, ...rows] = rowsOf(book, '错误日志');
-    expect(header).toEqual(['时间（北京时间）', '类型', '请求编号', '接口', '状态码', '用户', '摘要', '详情']);
+    expect(header).toEqual(['时间（北京时间）', '类型', '错误编号', '接口', '状态码', '用户', '摘要', '详情']);
     const failed = rows.find((r) => r[1] === '后台任务失败');
     expect(failed?.[5]).toBe('demo');
     expect(String(failed?.[3])).toContain('chat-file-processing');

@@ -65,6 +65,10 @@ describe('工具对话', { timeout: 90_000 }, () => {
     expect(await within(calls).findByText('订单 A-1：已发货', {}, LOAD)).toBeInTheDocument();
 
     const picker = screen.getByRole('combobox', { name: '工具集' });
+    // The picked set is named in the picker (issue 27 §6: not a bare 「+ 1 …」).
+    const selector = picker.closest('.ant-select') as HTMLElement;
+    await waitFor(() => expect(within(selector).getByText('订单工单')).toBeInTheDocument(), LOAD);
+    expect(selector.textContent).not.toMatch(/\+\s*\d/);
     await user.click(picker);
     const kept = await screen.findByTitle(REASON, {}, LOAD);
     expect(kept.closest('.ant-select-item-option')).toHaveClass('ant-select-item-option-disabled');

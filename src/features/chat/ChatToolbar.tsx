@@ -38,7 +38,9 @@ export function ChatToolbar({ mode, onMode, params, paramsLoading, param, onPara
             style={{ minWidth: 240, maxWidth: 420 }}
             disabled={disabled}
             loading={paramsLoading}
-            maxTagCount={mode === 'chat_agent' ? 'responsive' : undefined}
+            // Names, not a bare 「+ 2 …」: three tags, then the others named in the count (issue 27 §6).
+            maxTagCount={3}
+            maxTagPlaceholder={(omitted) => `+${omitted.length}：${omitted.map((o) => String(o.label ?? o.value)).join('、')}`}
             value={param ? param.split(',') : []}
             placeholder={mode === 'chat_agent' ? '选择工具集' : '选择知识空间（可多选）'}
             notFoundContent={mode === 'chat_agent' ? '没有可用的工具集' : '没有可用的知识空间'}

@@ -59,5 +59,8 @@ export function bodyCode(body: unknown): number | null {
 /** The message spec §8 shows for a failed status. */
 export function messageForFailure(status: number, body: unknown): string {
   if (endsSession(status)) return STATUS_MESSAGES[status];
-  return serverMessage(body) || messageForStatus(status);
+  const message = serverMessage(body) || messageForStatus(status);
+  // A server error names its request id, which finds its entry in 错误日志 (issue 27 §6).
+  const id = status >= 500 && body && typeof body === 'object' ? (body as Body).requestId : undefined;
+  return typeof id === 'string' && id && !message.includes(id) ? `${message}（错误编号：${id}）` : message;
 }

@@ -91,6 +91,15 @@ describe('failed statuses', () => {
     expect(toasts.error).toHaveBeenCalledWith('部门名称已存在', 5);
   });
 
+  it('names the request id of a server error, which finds its entry in 错误日志 (issue 27 §6)', async () => {
+    answer({ status: 500, data: { code: 500, message: '服务内部错误', results: null, requestId: 'req-7f3a' } });
+    expect((await failure()).message).toBe('服务内部错误（错误编号：req-7f3a）');
+    expect(toasts.error).toHaveBeenCalledWith('服务内部错误（错误编号：req-7f3a）', 5);
+    // A refusal the user can act on (4xx) is shown as the server wrote it.
+    answer({ status: 400, data: { code: 400, message: '部门名称已存在', results: null, requestId: 'req-1' } });
+    expect((await failure()).message).toBe('部门名称已存在');
+  });
+
   it('reads err_msg of the AI family', async () => {
     answer({ status: 500, data: { success: false, err_code: 'E500', err_msg: '模型服务异常', data: null } });
     expect((await failure('/api/v1/chat/db/list')).message).toBe('模型服务异常');

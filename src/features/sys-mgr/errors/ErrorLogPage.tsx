@@ -40,7 +40,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
   { key: 'at', title: '时间', width: 170, render: (v) => localTime(v as string) },
   { key: 'kindName', title: '类型', width: 120, render: (v, r) => <Tag color={KIND_COLORS[r.kind]}>{v as string}</Tag> },
   { key: 'summary', title: '摘要', width: 260, ellipsis: true },
-  { key: 'requestId', title: '请求编号', width: 290, render: (v) => (v ? <Typography.Text copyable code>{v as string}</Typography.Text> : '—') },
+  { key: 'requestId', title: '错误编号', width: 290, render: (v) => (v ? <Typography.Text copyable code>{v as string}</Typography.Text> : '—') },
   { key: 'route', title: '接口或队列', width: 240, ellipsis: true, render: (v, r) => `${r.method} ${v as string}`.trim() || '—' },
   { key: 'status', title: '状态码', width: 80, render: (v) => (v as number | null) ?? '—' },
   { key: 'username', title: '用户', width: 110, render: (v) => (v as string) || '—' },
@@ -90,7 +90,7 @@ export function ErrorLogPage() {
           <Input
             allowClear
             style={{ width: 300 }}
-            placeholder="请求编号、接口、用户或摘要"
+            placeholder="错误编号、接口、用户或摘要"
             value={keyword}
             maxLength={100}
             onChange={(e) => setKeyword(e.target.value)}
