@@ -8,6 +8,7 @@ import { TOOL_LIMITS, TOOL_MESSAGES, TOOL_RISKS, TOOL_SET_KINDS, TOOL_SET_NAME_P
 import { departments, roles, secrecyGrades, toolSets, tools, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../http-error';
+import { isUniqueViolation } from '../db/unique-violation';
 import { grantsOfUser } from '../identity/access';
 import { granted } from '../identity/grant-rule';
 import { parseReviewRoles } from '../knowledge/documents';
@@ -118,11 +119,6 @@ async function fieldsOf(deps: Pick<Deps, 'db'>, viewer: Viewer, body: ToolSetBod
   }
   const description = (body.description ?? '').trim();
   return { name, kind, url, spec, authHeader, description, secrecy: body.secrecy, reviewRoles, deptIds };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 export async function addSet(deps: Deps, viewer: Viewer, body: ToolSetBody): Promise<ToolSetRow> {
