@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = {
   'toolset-update': '编辑工具集',
   'toolset-delete': '删除工具集',
   'toolset-refresh': '刷新工具集',
+  'toolset-spec-fetch': '从 URL 导入 OpenAPI 文档',
   'tool-update': '编辑工具',
   'tool-call': '调用工具',
 } as const;

@@ -205,6 +205,8 @@ export const TOOL_PATHS = {
   setEdit: '/api/v1/tools/set/edit',
   setDelete: '/api/v1/tools/set/delete',
   setRefresh: '/api/v1/tools/set/refresh',
+  /** 从 URL 导入: the server reads an OpenAPI document from its address for the set dialog (nothing is saved). */
+  specFetch: '/api/v1/tools/spec/fetch',
   list: '/api/v1/tools/list',
   edit: '/api/v1/tools/edit',
   call: '/api/v1/tools/call',

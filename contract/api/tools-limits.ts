@@ -27,6 +27,8 @@ export const TOOL_LIMITS = {
   callTimeoutMs: 30_000,
   /** Reading a set's tools (MCP tools/list, OpenAPI download). */
   refreshTimeoutMs: 15_000,
+  /** Redirects followed when an OpenAPI document is read from its address (each one checked again). */
+  specRedirectsMax: 5,
 } as const;
 
 /** Set names: like knowledge spaces'. */

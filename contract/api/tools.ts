@@ -62,6 +62,22 @@ export const ToolSet = Type.Object({
 });
 export type ToolSet = Static<typeof ToolSet>;
 
+/** spec/fetch (从 URL 导入): the address of an OpenAPI document, read by the server. */
+export const ToolSpecFetchBody = Type.Object({ url: Type.String({ minLength: 1, maxLength: 2000 }), ...userInfoFields });
+export type ToolSpecFetchBody = Static<typeof ToolSpecFetchBody>;
+
+/** A document read from its address and checked as a pasted one is; nothing is saved until the dialog is. */
+export const ToolSpecFetchResult = Type.Object({
+  /** The document as it was served (JSON or YAML text), for the dialog's document field. */
+  spec: Type.String(),
+  /** Where it was read in the end (after redirects). */
+  url: Type.String(),
+  tool_count: Type.Number(),
+  /** The document has no absolute `servers` address: its relative one (or `/`) against `url`, else ''. */
+  base_url: Type.String(),
+});
+export type ToolSpecFetchResult = Static<typeof ToolSpecFetchResult>;
+
 export const ToolSetListBody = Type.Object({ name: Type.Optional(Text(64)), ...userInfoFields });
 export const ToolSetIdBody = Type.Object({ id: Type.Integer({ minimum: 1 }), ...userInfoFields });
 

@@ -24,6 +24,11 @@ export type ToolDef = {
 
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const;
 const MAX_REF_DEPTH = 20;
+/**
+ * Nodes the tools of one document may expand to. A 1 MB document has fewer nodes than this written out, but shared
+ * references (`$ref`, YAML aliases) nest: ten references to a schema of ten references, six deep, are a million.
+ */
+const MAX_EXPANDED_NODES = 1_000_000;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -54,10 +59,16 @@ export function documentServer(doc: Json): string {
   return first && /^https?:\/\//.test(first.url as string) ? (first.url as string) : '';
 }
 
-/** Replaces local references with what they point to (cycles and deep chains end as an open schema). */
-function resolve(doc: Json, node: unknown, depth = 0): unknown {
+type Budget = { left: number };
+
+/**
+ * Replaces local references with what they point to (cycles and deep chains end as an open schema), within the
+ * document's node budget (a document built to expand without end is refused).
+ */
+function resolve(doc: Json, node: unknown, budget: Budget, depth = 0): unknown {
   if (depth > MAX_REF_DEPTH) return {};
-  if (Array.isArray(node)) return node.map((n) => resolve(doc, n, depth + 1));
+  if (--budget.left < 0) throw badRequest('OpenAPI 文档展开引用（$ref 或 YAML 别名）后过大，无法读取');
+  if (Array.isArray(node)) return node.map((n) => resolve(doc, n, budget, depth + 1));
   if (!isObject(node)) return node;
   if (typeof node.$ref === 'string') {
     const ref = node.$ref;
@@ -66,10 +77,10 @@ function resolve(doc: Json, node: unknown, depth = 0): unknown {
     for (const part of ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))) {
       target = isObject(target) ? target[part] : undefined;
     }
-    return target === undefined ? {} : resolve(doc, target, depth + 1);
+    return target === undefined ? {} : resolve(doc, target, budget, depth + 1);
   }
   const out: Json = {};
-  for (const [k, v] of Object.entries(node)) out[k] = resolve(doc, v, depth + 1);
+  for (const [k, v] of Object.entries(node)) out[k] = resolve(doc, v, budget, depth + 1);
   return out;
 }
 
@@ -83,6 +94,7 @@ export function toolName(raw: string): string {
 export function openApiTools(doc: Json): ToolDef[] {
   const defs: ToolDef[] = [];
   const used = new Set<string>();
+  const budget: Budget = { left: MAX_EXPANDED_NODES };
   for (const [path, item] of Object.entries(doc.paths as Json)) {
     if (!isObject(item)) continue;
     const shared = Array.isArray(item.parameters) ? item.parameters : [];
@@ -96,13 +108,13 @@ export function openApiTools(doc: Json): ToolDef[] {
       const required: string[] = [];
       const params: OpenApiTarget['params'] = {};
       for (const raw of [...shared, ...(Array.isArray(op.parameters) ? op.parameters : [])]) {
-        const p = resolve(doc, raw);
+        const p = resolve(doc, raw, budget);
         if (!isObject(p) || typeof p.name !== 'string' || !['path', 'query', 'header'].includes(p.in as string)) continue;
         params[p.name] = p.in as 'path' | 'query' | 'header';
         properties[p.name] = { ...(isObject(p.schema) ? p.schema : { type: 'string' }), ...(typeof p.description === 'string' ? { description: p.description } : {}) };
         if (p.required === true || p.in === 'path') required.push(p.name);
       }
-      const body = resolve(doc, op.requestBody);
+      const body = resolve(doc, op.requestBody, budget);
       const jsonBody = isObject(body) && isObject(body.content) ? (body.content as Json)['application/json'] : undefined;
       const hasBody = isObject(jsonBody);
       if (hasBody) {

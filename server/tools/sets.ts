@@ -100,7 +100,7 @@ async function fieldsOf(deps: Pick<Deps, 'db'>, viewer: Viewer, body: ToolSetBod
   const spec = kind === 'openapi' ? (body.spec ?? '').trim() : '';
   if (kind === 'mcp' && !url) throw badRequest('请填写 MCP 服务地址');
   if (kind === 'openapi') {
-    if (!spec) throw badRequest('请粘贴或上传 OpenAPI 文档');
+    if (!spec) throw badRequest('请粘贴、上传或从 URL 导入 OpenAPI 文档');
     const doc = parseOpenApi(spec);
     if (!url && !documentServer(doc)) throw badRequest('OpenAPI 文档中没有服务地址（servers），请填写接口地址');
   }

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import {
   AiEnvelope, TOOL_PATHS, TOOL_RISKS, ToolCallBody, ToolCallResult, ToolDept, ToolDeptsBody, ToolEditBody, ToolItem, ToolListBody, ToolSet,
-  ToolSetBody, ToolSetIdBody, ToolSetListBody,
+  ToolSetBody, ToolSetIdBody, ToolSetListBody, ToolSpecFetchBody, ToolSpecFetchResult,
 } from '../../../contract/api';
 import { departmentNames } from '../../identity/grant-input';
 import { tools } from '../../db/schema';
@@ -17,7 +17,8 @@ import { badRequest, HttpError } from '../../http-error';
 import { aiOk } from '../../http/envelope';
 import { argumentSummary, resultSummary, runTool } from '../../tools/call';
 import { closeMcpClients } from '../../tools/mcp';
-import { addSet, deleteSet, editSet, listedSets, refreshSet, toSetApi, toToolApi, toolUserFor, visibleSet, type ToolUser } from '../../tools/sets';
+import { addSet, deleteSet, editSet, listedSets, refreshSet, toolFetch, toSetApi, toToolApi, toolUserFor, visibleSet, type ToolUser } from '../../tools/sets';
+import { fetchOpenApiDocument, loggedAddress } from '../../tools/spec-fetch';
 import { sessionOf } from '../request-meta';
 import type { FastifyRequest } from 'fastify';
 
@@ -89,6 +90,18 @@ export function toolsRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       request.auditDetail = error ? `读取工具失败：${error}` : `${count} 个工具`;
       const [listed] = await toSetApi(deps, [await visibleSet(deps, user, row.id)]);
       return aiOk(listed);
+    });
+
+    // 从 URL 导入: the same button as adding a set (the read reaches out from the server on the caller's word).
+    app.post(TOOL_PATHS.specFetch, {
+      config: button('add', 'toolset-spec-fetch'),
+      schema: { body: ToolSpecFetchBody, response: { 200: AiEnvelope(ToolSpecFetchResult) } },
+    }, async (request) => {
+      request.auditTarget = loggedAddress(request.body.url);
+      const fetched = await fetchOpenApiDocument(toolFetch(deps), request.body.url);
+      const landed = loggedAddress(fetched.url);
+      request.auditDetail = `${fetched.tool_count} 个接口，${Buffer.byteLength(fetched.spec)} 字节${landed === request.auditTarget ? '' : `；重定向至 ${landed}`}`;
+      return aiOk(fetched);
     });
 
     app.post(TOOL_PATHS.list, {

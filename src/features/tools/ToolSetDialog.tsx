@@ -8,6 +8,8 @@ import type { Option } from '../knowledge/documents/useDocumentOptions';
 import { EVERYONE } from '../knowledge/documents/review-roles';
 import { useAddToolSetMutation, useEditToolSetMutation, useToolDeptsQuery } from './api';
 import { deptOptions } from '../../lib/dept-tree';
+import { hasButton } from '../../lib/storage';
+import { SpecUrlImport } from './SpecUrlImport';
 
 type Values = {
   name: string; kind: 'mcp' | 'openapi'; url?: string; spec?: string; credential?: string; auth_header?: string;
@@ -101,10 +103,12 @@ export function ToolSetDialog({ set, grades, roles, onClose, onSaved }: ToolSetD
         >
           <Input maxLength={2000} placeholder={kind === 'mcp' ? 'https://' : '可选'} />
         </Form.Item>
+        {/* The read reaches out from the server: the 新增工具集 button, as the server requires. */}
+        {kind === 'openapi' && hasButton('/toolsBase', 'add') && <SpecUrlImport form={form} />}
         {kind === 'openapi' && (
           <Form.Item
             name="spec" label="OpenAPI 文档" required
-            rules={[{ required: !editing, whitespace: true, message: '请粘贴或上传 OpenAPI 3 文档（JSON 或 YAML）' }]}
+            rules={[{ required: !editing, whitespace: true, message: '请粘贴、上传或从 URL 导入 OpenAPI 3 文档（JSON 或 YAML）' }]}
             extra={(
               <Upload
                 accept=".json,.yaml,.yml"

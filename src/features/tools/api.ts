@@ -1,5 +1,5 @@
 import { TOOL_PATHS } from '../../../contract/api/runtime';
-import type { ToolCallBody, ToolCallResult, ToolDept, ToolEditBody, ToolItem, ToolSet, ToolSetBody } from '../../../contract/api';
+import type { ToolCallBody, ToolCallResult, ToolDept, ToolEditBody, ToolItem, ToolSet, ToolSetBody, ToolSpecFetchResult } from '../../../contract/api';
 import { api } from '../../lib/http/api';
 import { withUserInfo } from '../knowledge/user-info';
 
@@ -28,6 +28,10 @@ export const toolsApi = api.enhanceEndpoints({ addTagTypes: ['ToolSet', 'Tool'] 
       query: (id) => post(TOOL_PATHS.setRefresh, { id }),
       invalidatesTags: ['ToolSet', 'Tool'],
     }),
+    /** 从 URL 导入: the server reads the document (silent: the dialog shows a failure under the address). */
+    fetchToolSpec: build.mutation<ToolSpecFetchResult, string>({
+      query: (url) => post(TOOL_PATHS.specFetch, { url }, true),
+    }),
     tools: build.query<ToolItem[], number>({
       query: (setId) => post(TOOL_PATHS.list, { set_id: setId }),
       providesTags: ['Tool'],
@@ -49,5 +53,5 @@ export const toolsApi = api.enhanceEndpoints({ addTagTypes: ['ToolSet', 'Tool'] 
 
 export const {
   useToolSetsQuery, useAddToolSetMutation, useEditToolSetMutation, useDeleteToolSetMutation, useRefreshToolSetMutation,
-  useToolsQuery, useEditToolMutation, useCallToolMutation, useToolDeptsQuery,
+  useFetchToolSpecMutation, useToolsQuery, useEditToolMutation, useCallToolMutation, useToolDeptsQuery,
 } = toolsApi;
