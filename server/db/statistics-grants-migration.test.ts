@@ -49,9 +49,10 @@ describe('migration 0025: 统计 for the system and the security administrator',
     ORDER BY 1 DESC, 2`)).rows;
 
   it('grants 统计 and 导出 to accounts -1 and -2, keeps -3, and no one else', async () => {
-    const db = drizzle({ client, schema }) as unknown as Db;
+    const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder: folderBefore() });
-    await seedDatabase(db, { initialAdminPassword: 'Correct-Horse-42', seedDemo: true, demoPassword: 'Correct-Horse-42', now: new Date() });
+    // The seed takes the services' view of the database (PGlite or node-postgres alike).
+    await seedDatabase(db as unknown as Db, { initialAdminPassword: 'Correct-Horse-42', seedDemo: true, demoPassword: 'Correct-Horse-42', now: new Date() });
     // As the seed was before: 统计 was the audit administrator's alone.
     await client.exec(`
       DELETE FROM role_functions WHERE role_id IN (SELECT role_id FROM user_roles WHERE user_id IN (-1, -2))
