@@ -131,32 +131,3 @@ export type ErrorLogEntry = Static<typeof ErrorLogEntry>;
 
 export const ErrorLogPage = Type.Object({ list: Type.Array(ErrorLogEntry), total: Type.Integer() });
 export type ErrorLogPage = Static<typeof ErrorLogPage>;
-
-/** Query of 统计 (issue 17): 开始时间 / 结束日期 as YYYY-MM-DD (China Standard Time), an optional department. */
-export const StatisticsQuerySchema = Type.Object({
-  startDate: Type.String({ maxLength: 10 }),
-  endDate: Type.String({ maxLength: 10 }),
-  deptId: Type.Optional(Type.Integer()),
-});
-
-export const StatisticsSchema = Type.Object({
-  days: Type.Array(Type.Object({
-    day: Type.String(), operations: Type.Integer(), activeUsers: Type.Integer(), logins: Type.Integer(), failures: Type.Integer(),
-  })),
-  topActions: Type.Array(Type.Object({ action: Type.String(), count: Type.Integer() })),
-  /** Questions per Beijing day and mode (the mode's Chinese name). */
-  questions: Type.Array(Type.Object({ day: Type.String(), mode: Type.String(), questions: Type.Integer() })),
-  /** Documents uploaded in the range and their chunks, per space and grade (the grade's name). */
-  documents: Type.Array(Type.Object({ space: Type.String(), grade: Type.String(), documents: Type.Integer(), chunks: Type.Integer() })),
-  /** Processing failures of the range by source (知识库文档 / 对话文件) and reason. */
-  processingFailures: Type.Array(Type.Object({ source: Type.String(), reason: Type.String(), count: Type.Integer() })),
-  /** Per model: answers, time to first text (average and 90th percentile), tokens per second, queue waits (ms). */
-  models: Type.Array(Type.Object({
-    model: Type.String(), answers: Type.Integer(),
-    firstTokenMs: Type.Union([Type.Integer(), Type.Null()]), firstTokenP90Ms: Type.Union([Type.Integer(), Type.Null()]),
-    tokensPerSecond: Type.Union([Type.Number(), Type.Null()]),
-    queueWaitMs: Type.Union([Type.Integer(), Type.Null()]), queueWaitMaxMs: Type.Union([Type.Integer(), Type.Null()]),
-  })),
-  topSpaces: Type.Array(Type.Object({ space: Type.String(), questions: Type.Integer() })),
-});
-export type StatisticsFigures = Static<typeof StatisticsSchema>;

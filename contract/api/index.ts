@@ -12,6 +12,7 @@ export * from './roles';
 export * from './logs';
 export * from './functions';
 export * from './dicts';
+export * from './statistics';
 export * from './user-rules';
 export * from './knowledge';
 export * from './chat';

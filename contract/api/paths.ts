@@ -112,10 +112,18 @@ export const DICT_PATHS = {
   itemDisable: '/api/sysMgr/flat-tree-dict/:dictCode/items/:id/disable',
 } as const;
 
-/** 错误日志 (issue 17): GET a page of the server's errors, filtered. */
-/** 统计 (issue 17): usage per day from the audit log, and its xlsx. */
-export const STATISTICS_PATHS = { audit: '/api/sysMgr/statistics/audit', export: '/api/sysMgr/statistics/export' } as const;
+/**
+ * 统计 (issue 17, issue 27 §6): one path per system account's figures (系统运行 / 安全保密 / 安全审计), each refused to
+ * the other two; the xlsx holds the figures of the caller's duty.
+ */
+export const STATISTICS_PATHS = {
+  system: '/api/sysMgr/statistics/system',
+  security: '/api/sysMgr/statistics/security',
+  audit: '/api/sysMgr/statistics/audit',
+  export: '/api/sysMgr/statistics/export',
+} as const;
 
+/** 错误日志 (issue 17): GET a page of the server's errors, filtered. */
 export const ERROR_LOG_PATHS = { list: '/api/sysMgr/error-log/list', export: '/api/sysMgr/error-log/export' } as const;
 
 /** Fills `:name` segments of a path: `fillPath(DEPT_PATHS.one, { id: 3 })`. */

@@ -67,11 +67,17 @@ export const SYSTEM_ROLES: { userId: number; name: string; description: string; 
       '/sysMgr': [], '/sysMgr/index': [], '/sysMgr/deptMgr': '*',
       '/sysMgr/userMgr': ['add', 'edit', 'delete', 'disable', 'resetPassword', 'import', 'license', 'unlock'],
       '/implConfigMgr': [], '/implConfigMgr/funcMgr': '*', '/sysMgr/dictMgr': '*', '/sysMgr/errorLog': '*',
+      // 统计 shows each system account the figures of its own duty (issue 27 §6): here 系统运行.
+      '/sysMgr/statistics': '*',
     },
   },
   {
     userId: -2, name: '安全保密管理员', description: '角色授权、密级与解锁',
-    grants: { '/sysMgr': [], '/sysMgr/index': [], '/sysMgr/roleMgr': '*', '/sysMgr/userMgr': ['unlock', 'clearance'] },
+    grants: {
+      '/sysMgr': [], '/sysMgr/index': [], '/sysMgr/roleMgr': '*', '/sysMgr/userMgr': ['unlock', 'clearance'],
+      // 统计: 安全保密 figures only (issue 27 §6).
+      '/sysMgr/statistics': '*',
+    },
   },
   {
     userId: -3, name: '安全审计员', description: '审计日志查看与导出',

@@ -87,7 +87,7 @@ describe('exports of 错误日志 and 统计', () => {
     })).json() as { results: { days: { day: string; operations: number; activeUsers: number; logins: number; failures: number }[];
       processingFailures: { source: string; reason: string; count: number }[] } };
     const book = await exported(page);
-    expect(book.worksheets.map((w) => w.name)).toEqual(['每日操作', '操作排行', '每日提问', '知识空间排行', '文档与分段', '处理失败', '模型耗时']);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['每日操作', '操作排行', '每日提问', '知识空间排行', '文档与分段', '处理失败', '模型耗时', '管理员操作']);
     // Sign-ins of this run happened today; the exported days are the server's (the last export's own entry may follow).
     const days = rowsOf(book, '每日操作').slice(1);
     expect(days.length).toBeGreaterThan(0);

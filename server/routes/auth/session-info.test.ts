@@ -46,11 +46,16 @@ describe('user-detail', () => {
     const expectations: Record<string, { has: string[]; not: string[] }> = {
       // sysadmin holds 解锁 only to recover secadmin (D24); the server refuses it any other target.
       sysadmin: {
-        has: ['/sysMgr/index', '/sysMgr/deptMgr', '/sysMgr/userMgr', '/implConfigMgr/funcMgr', '/sysMgr/deptMgr#add', '/sysMgr/userMgr#unlock'],
+        has: ['/sysMgr/index', '/sysMgr/deptMgr', '/sysMgr/userMgr', '/implConfigMgr/funcMgr', '/sysMgr/deptMgr#add', '/sysMgr/userMgr#unlock',
+          // 统计 with the figures of its duty (issue 27 §6).
+          '/sysMgr/statistics', '/sysMgr/statistics#export'],
         not: ['/sysMgr/roleMgr', '/sysMgr/logMgr', '/sysMgr/userMgr#clearance'],
       },
-      secadmin: { has: ['/sysMgr/index', '/sysMgr/roleMgr', '/sysMgr/userMgr#unlock', '/sysMgr/roleMgr#grant'], not: ['/sysMgr/deptMgr', '/sysMgr/logMgr', '/sysMgr/userMgr#add'] },
-      auditadmin: { has: ['/sysMgr/index', '/sysMgr/logMgr', '/sysMgr/logMgr#export'], not: ['/sysMgr/userMgr', '/sysMgr/roleMgr'] },
+      secadmin: {
+        has: ['/sysMgr/index', '/sysMgr/roleMgr', '/sysMgr/userMgr#unlock', '/sysMgr/roleMgr#grant', '/sysMgr/statistics', '/sysMgr/statistics#export'],
+        not: ['/sysMgr/deptMgr', '/sysMgr/logMgr', '/sysMgr/userMgr#add'],
+      },
+      auditadmin: { has: ['/sysMgr/index', '/sysMgr/logMgr', '/sysMgr/logMgr#export', '/sysMgr/statistics'], not: ['/sysMgr/userMgr', '/sysMgr/roleMgr'] },
     };
     for (const [username, { has, not }] of Object.entries(expectations)) {
       const token = await signIn(t.app, username, TEST_ADMIN_PASSWORD);

@@ -69,7 +69,7 @@ describe('统计 (issue 17)', () => {
     }
   });
 
-  it('is for whoever holds 统计 (the audit administrator), exported as xlsx', async () => {
+  it('is the audit administrator\'s (the others have their own, statistics-duties.test.ts), exported as xlsx', async () => {
     expect((await stats('startDate=2026-03-01&endDate=2026-03-02', 'sysadmin')).statusCode).toBe(403);
     expect((await stats('startDate=2026-03-01&endDate=2026-03-02', 'staff')).statusCode).toBe(403);
     const file = await t.app.inject({
@@ -80,7 +80,7 @@ describe('统计 (issue 17)', () => {
     // Every figure is a sheet; the daily sheet holds the same numbers as the page.
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets.map((w) => w.name)).toEqual(['每日操作', '操作排行', '每日提问', '知识空间排行', '文档与分段', '处理失败', '模型耗时']);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['每日操作', '操作排行', '每日提问', '知识空间排行', '文档与分段', '处理失败', '模型耗时', '管理员操作']);
     const rows = (name: string) => book.getWorksheet(name)!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
     expect(rows('每日操作')).toEqual([['日期（北京时间）', '操作次数', '活跃用户', '登录次数', '失败操作'], ['2026-03-01', 3, 2, 1, 1], ['2026-03-02', 2, 2, 1, 0]]);
     expect(rows('操作排行').slice(1, 3)).toEqual([['登录', 3], ['上传文档', 2]]);

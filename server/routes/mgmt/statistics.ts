@@ -1,87 +1,73 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { auditActionName, MgmtEnvelope, STATISTICS_PATHS, StatisticsQuerySchema, StatisticsSchema } from '../../../contract/api';
+import {
+  AUDITADMIN_ID, auditActionName, MgmtEnvelope, SECADMIN_ID, SecurityStatisticsSchema, STATISTICS_PATHS, StatisticsQuerySchema,
+  StatisticsSchema, SYSADMIN_ID, SystemStatisticsSchema, type StatisticsFigures,
+} from '../../../contract/api';
 import type { Deps } from '../../deps';
+import type { Duty } from '../../fastify-types';
 import { ok } from '../../http/envelope';
-import { usageStatistics, type DocumentFigure, type ModelFigure, type ProcessingFailure, type QuestionsDay, type Statistics, type StatisticsDay } from '../../mgmt/statistics';
-import { contentDisposition, sheetOf, sheetsWorkbook, type SheetColumn } from './log-export';
+import { usageStatistics, type StatisticsQuery } from '../../mgmt/statistics';
+import { securityStatistics } from '../../mgmt/statistics-security';
+import { systemStatistics } from '../../mgmt/statistics-system';
+import { contentDisposition, sheetsWorkbook, type Sheet } from './log-export';
+import { auditSheets, securitySheets, systemSheets } from './statistics-sheets';
 
-const DAY_COLUMNS: SheetColumn<StatisticsDay>[] = [
-  { header: '日期（北京时间）', width: 16, value: (r) => r.day },
-  { header: '操作次数', width: 12, value: (r) => r.operations },
-  { header: '活跃用户', width: 12, value: (r) => r.activeUsers },
-  { header: '登录次数', width: 12, value: (r) => r.logins },
-  { header: '失败操作', width: 12, value: (r) => r.failures },
-];
-const QUESTION_COLUMNS: SheetColumn<QuestionsDay>[] = [
-  { header: '日期（北京时间）', width: 16, value: (r) => r.day },
-  { header: '对话模式', width: 14, value: (r) => r.mode },
-  { header: '提问次数', width: 12, value: (r) => r.questions },
-];
-const DOCUMENT_COLUMNS: SheetColumn<DocumentFigure>[] = [
-  { header: '知识空间', width: 24, value: (r) => r.space },
-  { header: '密级', width: 10, value: (r) => r.grade },
-  { header: '文档数', width: 10, value: (r) => r.documents },
-  { header: '分段数', width: 10, value: (r) => r.chunks },
-];
-const FAILURE_COLUMNS: SheetColumn<ProcessingFailure>[] = [
-  { header: '来源', width: 12, value: (r) => r.source },
-  { header: '失败原因', width: 60, value: (r) => r.reason },
-  { header: '次数', width: 10, value: (r) => r.count },
-];
-const ms = (v: number | null) => v ?? '';
-const MODEL_COLUMNS: SheetColumn<ModelFigure>[] = [
-  { header: '模型', width: 24, value: (r) => r.model },
-  { header: '回答数', width: 10, value: (r) => r.answers },
-  { header: '首字时间平均（毫秒）', width: 20, value: (r) => ms(r.firstTokenMs) },
-  { header: '首字时间P90（毫秒）', width: 20, value: (r) => ms(r.firstTokenP90Ms) },
-  { header: '每秒 token 数', width: 14, value: (r) => ms(r.tokensPerSecond) },
-  { header: '排队等待平均（毫秒）', width: 20, value: (r) => ms(r.queueWaitMs) },
-  { header: '排队等待最长（毫秒）', width: 20, value: (r) => ms(r.queueWaitMaxMs) },
-];
-const TOP_COLUMNS = <R extends object>(name: string, key: keyof R & string, count: keyof R & string): SheetColumn<R>[] => [
-  { header: name, width: 30, value: (r) => String(r[key]) },
-  { header: '次数', width: 10, value: (r) => Number(r[count]) },
-];
+/** What each system account's 统计 is called, and the sheets of its figures (issue 27 §6). */
+type DutyFigures = { name: string; sheets: (deps: Deps, q: StatisticsQuery) => Promise<Sheet<unknown>[]> };
 
-/** Every figure of 统计 as sheets of one workbook (D65). */
-function statisticsSheets(stats: Statistics) {
-  return [
-    sheetOf('每日操作', DAY_COLUMNS, stats.days),
-    sheetOf('操作排行', TOP_COLUMNS<Statistics['topActions'][number]>('操作', 'action', 'count'), stats.topActions),
-    sheetOf('每日提问', QUESTION_COLUMNS, stats.questions),
-    sheetOf('知识空间排行', TOP_COLUMNS<Statistics['topSpaces'][number]>('知识空间', 'space', 'questions'), stats.topSpaces),
-    sheetOf('文档与分段', DOCUMENT_COLUMNS, stats.documents),
-    sheetOf('处理失败', FAILURE_COLUMNS, stats.processingFailures),
-    sheetOf('模型耗时', MODEL_COLUMNS, stats.models),
-  ];
-}
-
-/** 统计 (issue 17, D57, D64, D65): the audit administrator's usage figures (and whoever is granted /sysMgr/statistics). */
+/** 统计 (issue 17, D57, D64, D65; issue 27 §6): each system account the figures of its duty, from its own path. */
 export function statisticsRoutes(deps: Deps): FastifyPluginAsyncTypebox {
-  const figures = async (query: Parameters<typeof usageStatistics>[1]) => {
-    const stats = await usageStatistics(deps, query);
-    return { ...stats, topActions: stats.topActions.map((a) => ({ action: auditActionName(a.action), count: a.count })) };
+  const auditFigures = async (q: StatisticsQuery): Promise<StatisticsFigures> => {
+    const stats = await usageStatistics(deps, q);
+    return {
+      ...stats,
+      topActions: stats.topActions.map((a) => ({ action: auditActionName(a.action), count: a.count })),
+      adminActions: stats.adminActions.map((a) => ({ ...a, action: auditActionName(a.action) })),
+    };
   };
-  return async (app) => {
-    app.get(STATISTICS_PATHS.audit, {
-      config: { access: 'session', func: '/sysMgr/statistics' },
-      schema: { querystring: StatisticsQuerySchema, response: { 200: MgmtEnvelope(StatisticsSchema) } },
-    }, async (request) => ok(await figures(request.query)));
+  const byDuty: Record<Duty, DutyFigures> = {
+    sysadmin: { name: '系统运行统计', sheets: async (_, q) => systemSheets(await systemStatistics(deps, q)) },
+    secadmin: { name: '安全保密统计', sheets: async (_, q) => securitySheets(await securityStatistics(deps, q)) },
+    auditadmin: { name: '安全审计统计', sheets: async (_, q) => auditSheets(await auditFigures(q)) },
+  };
+  const dutyOf: Record<number, Duty> = { [SYSADMIN_ID]: 'sysadmin', [SECADMIN_ID]: 'secadmin', [AUDITADMIN_ID]: 'auditadmin' };
+  // Each path is one account's duty: the access hook refuses the other two (403) before any figure is read.
+  const figures = (duty: Duty) => ({ access: 'duty' as const, duty, func: '/sysMgr/statistics' });
 
+  return async (app) => {
+    app.get(STATISTICS_PATHS.system, {
+      config: figures('sysadmin'),
+      schema: { querystring: StatisticsQuerySchema, response: { 200: MgmtEnvelope(SystemStatisticsSchema) } },
+    }, async (request) => ok(await systemStatistics(deps, request.query)));
+
+    app.get(STATISTICS_PATHS.security, {
+      config: figures('secadmin'),
+      schema: { querystring: StatisticsQuerySchema, response: { 200: MgmtEnvelope(SecurityStatisticsSchema) } },
+    }, async (request) => ok(await securityStatistics(deps, request.query)));
+
+    app.get(STATISTICS_PATHS.audit, {
+      config: figures('auditadmin'),
+      schema: { querystring: StatisticsQuerySchema, response: { 200: MgmtEnvelope(StatisticsSchema) } },
+    }, async (request) => ok(await auditFigures(request.query)));
+
+    // One export for the three: the caller's duty decides the sheets; no parameter names another duty's.
     app.get(STATISTICS_PATHS.export, {
-      config: { access: 'session', button: '/sysMgr/statistics#export', audit: 'statistics-export' },
+      config: {
+        access: 'duty', duty: ['sysadmin', 'secadmin', 'auditadmin'], button: '/sysMgr/statistics#export', audit: 'statistics-export',
+      },
       schema: { querystring: StatisticsQuerySchema, response: { 200: Type.Any({ description: 'xlsx file' }) } },
     }, async (request, reply) => {
-      request.auditTarget = '统计';
-      request.auditDetail = `${request.query.startDate} 至 ${request.query.endDate}${request.query.deptId === undefined ? '' : `，部门 ID ${request.query.deptId}`}`;
-      const stats = await figures(request.query);
-      const name = `统计-${request.query.startDate}-${request.query.endDate}.xlsx`;
+      const { name, sheets } = byDuty[dutyOf[request.auth!.user.id]];
+      const q = request.query;
+      request.auditTarget = name;
+      request.auditDetail = `${q.startDate} 至 ${q.endDate}${q.deptId === undefined ? '' : `，部门 ID ${q.deptId}`}`;
+      const book = await sheetsWorkbook(await sheets(deps, q), deps.now());
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', contentDisposition(name, `statistics-${request.query.startDate}.xlsx`))
+        .header('content-disposition', contentDisposition(`${name}-${q.startDate}-${q.endDate}.xlsx`, `statistics-${q.startDate}.xlsx`))
         .header('cache-control', 'no-store')
-        .send(await sheetsWorkbook(statisticsSheets(stats), deps.now()));
+        .send(book);
     });
   };
 }

@@ -112,6 +112,14 @@ describe('数据库 (/sqlBase)', { timeout: 120_000 }, () => {
     expect(sent).not.toHaveProperty('db_pwd');
   });
 
+  it('shows the update time to the second, as the server answers it (spec §9)', async () => {
+    serve([{ ...CONNECTION, gmt_created: '2030-01-01 08:00:00', gmt_modified: '2030-01-02 09:05:07' }]);
+    renderSignedIn('/sqlBase', manager);
+    const page = await screen.findByTestId('sqlbase-page', {}, LOAD);
+    const row = (await within(page).findByText('shop', {}, LOAD)).closest('tr')!;
+    expect(within(row).getByText('2030-01-02 09:05:07')).toBeInTheDocument();
+  });
+
   it('shows a file connection by its path', async () => {
     serve([{ ...CONNECTION, db_type: 'duckdb', db_name: 'sales', db_host: '', db_port: '0', db_user: '', db_path: 'sales.duckdb', has_password: false }]);
     renderSignedIn('/sqlBase', manager);

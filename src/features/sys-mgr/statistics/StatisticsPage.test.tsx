@@ -28,6 +28,10 @@ const figures: StatisticsFigures = {
   processingFailures: [{ source: '知识库文档', reason: '文件无法解析', count: 2 }],
   models: [{ model: 'qwen', answers: 11, firstTokenMs: 420, firstTokenP90Ms: 900, tokensPerSecond: 35.5, queueWaitMs: 20, queueWaitMaxMs: 300 }],
   topSpaces: [{ space: '制度库', questions: 6 }, { space: '产品手册', questions: 1 }],
+  adminActions: [
+    { admin: '系统管理员', action: '新增用户', count: 3 }, { admin: '安全保密管理员', action: '角色授权', count: 2 },
+    { admin: '系统管理员', action: '角色授权', count: 1 },
+  ],
 };
 
 let restore: (() => void) | undefined;
@@ -64,6 +68,11 @@ describe('统计', { timeout: 240_000 }, () => {
     expect(models.series.map((s) => [s.name, s.data[0]])).toEqual([
       ['首字时间（平均）', 420], ['首字时间（P90）', 900], ['排队等待（平均）', 20], ['排队等待（最长）', 300], ['每秒 token 数', 35.5],
     ]);
+    // The other two administrators' operations, one stacked series each.
+    const admins = chart('管理员操作条形图');
+    expect(admins.categories).toEqual(['新增用户', '角色授权']);
+    expect(admins.series.map((s) => [s.name, s.data])).toEqual([['系统管理员', [3, 1]], ['安全保密管理员', [0, 2]]]);
+    expect(screen.getByTestId('statistics-duty')).toHaveTextContent('安全审计统计');
     const cards = screen.getByText('提问次数').closest('section')!;
     expect(within(cards).getByText('11')).toBeInTheDocument();
     expect(asked[0]).toMatchObject({ endDate: today });
@@ -78,12 +87,12 @@ describe('统计', { timeout: 240_000 }, () => {
     const server = installFakeServer({
       [`GET ${AUTH_PATHS.userDetail}`]: ok(auditadmin),
       [`GET ${fillPath(DEPT_PATHS.tree, { id: ROOT_DEPT_ID })}`]: ok([]),
-      [`GET ${STATISTICS_PATHS.audit}`]: ok({ ...figures, documents: [], models: [], processingFailures: [], topSpaces: [] }),
+      [`GET ${STATISTICS_PATHS.audit}`]: ok({ ...figures, documents: [], models: [], processingFailures: [], topSpaces: [], adminActions: [] }),
     });
     restore = server.restore;
     renderSignedIn('/sysMgr/statistics', auditadmin);
     await screen.findByRole('img', { name: '每日提问柱状图' }, LOAD);
-    for (const title of ['知识空间提问排行', '新增文档（按知识空间和密级）', '模型耗时与排队', '处理失败原因']) {
+    for (const title of ['知识空间提问排行', '新增文档（按知识空间和密级）', '模型耗时与排队', '处理失败原因', '系统管理员与安全保密管理员的操作']) {
       expect(within(screen.getByRole('region', { name: title })).getByText('所选范围内没有数据')).toBeInTheDocument();
     }
   });
