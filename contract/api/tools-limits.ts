@@ -37,6 +37,11 @@ export const TOOL_LIMITS = {
 export const TOOL_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type ToolImageType = (typeof TOOL_IMAGE_TYPES)[number];
 
+/** An image of a tool's answer as a data: address, or null when its type is not one shown (a server may not check). */
+export function toolImageDataUrl(mimeType: string, base64: string): string | null {
+  return (TOOL_IMAGE_TYPES as readonly string[]).includes(mimeType) ? `data:${mimeType};base64,${base64}` : null;
+}
+
 /** Set names: like knowledge spaces'. */
 export const TOOL_SET_NAME_PATTERN = /^[A-Za-z0-9_\u4e00-\u9fa5][A-Za-z0-9_.\-\u4e00-\u9fa5 ]{0,63}$/;
 
