@@ -153,10 +153,11 @@ describe('工具对话', { timeout: 90_000 }, () => {
       message('view', 1, '图已生成。', { tool_calls: [call({ id: 'img-1', tool_name: 'render_chart', result: '[图片 image/png]', images: [{ mime_type: 'image/png', size: 4 }] })] }),
     ]));
     renderSignedIn('/chatWindow?id=conv-1', demo);
-    const stored = await screen.findByRole('img', { name: 'render_chart 返回的图片 1' }, LOAD);
+    const answer = await screen.findByTestId('chat-answer', {}, LOAD);
+    const stored = await within(answer).findByRole('img', { name: 'render_chart 返回的图片 1' }, LOAD);
     expect(stored).toHaveAttribute('src', 'blob:stored-image');
     expect(server.calls.find((c) => c.url === CHAT_PATHS.toolImage)!.params).toMatchObject({ call_id: 'img-1', index: 0 });
-    expect(screen.getByTestId('chat-answer')).not.toHaveTextContent('iVBOR');
+    expect(answer).not.toHaveTextContent('iVBOR');
   });
 
   it('shows a streamed tool image as it came, without reading it again', async () => {
