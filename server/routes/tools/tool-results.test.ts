@@ -192,8 +192,9 @@ describe('a long call', () => {
     const pending = inject('POST', TOOL_PATHS.call, 'demo', { tool_id: toolIds.long_task, arguments: { ms: LONG_MS }, call_id: callId });
     await until(() => mcp.calls.length > before);
     const call = mcp.calls.at(-1)!;
-    // zhangwei naming the same id cancels nothing of demo's.
-    expect((await inject('POST', TOOL_PATHS.callCancel, 'zhangwei', { call_id: callId })).json().data).toBe(false);
+    // zhangwei naming the same id cancels nothing of demo's (on one PostgreSQL with several processes the answer
+    // cannot know whether another process runs such a call of his, so only the outcome is asserted).
+    expect((await inject('POST', TOOL_PATHS.callCancel, 'zhangwei', { call_id: callId })).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 100));
     expect(call.aborted).toBeUndefined();
     const asked = performance.now();
