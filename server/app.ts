@@ -19,6 +19,7 @@ import { registerAudit } from './plugins/audit';
 import { managementRoutes } from './routes/mgmt';
 import { knowledgeRoutes } from './routes/knowledge';
 import { chatRoutes } from './routes/chat';
+import { chatToolCallRoutes } from './routes/chat/tool-calls';
 import { sqlbaseRoutes } from './routes/sqlbase';
 import { toolsRoutes } from './routes/tools';
 import { chatFileRoutes, removeChatFileLeftovers } from './routes/chat/files';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(managementRoutes(deps));
   await app.register(knowledgeRoutes(deps));
   await app.register(chatRoutes(deps, { soleProcess: database.kind === 'pglite' }));
+  await app.register(chatToolCallRoutes(deps));
   await app.register(sqlbaseRoutes(deps));
   await app.register(toolsRoutes(deps));
   await app.register(chatFileRoutes(deps, { soleProcess: database.kind === 'pglite' }));

@@ -59,7 +59,8 @@ export const TOOL_CALL_STATUSES = {
   refused: '已拒绝调用',
   rejected: '用户已拒绝',
   expired: '确认超时',
-  cancelled: '回答已停止，未调用',
+  /** Stopped by the user (取消) or with the answer (停止): the result says which, and whether it had started. */
+  cancelled: '已取消',
 } as const;
 export type ToolCallStatus = keyof typeof TOOL_CALL_STATUSES;
 

@@ -75,6 +75,14 @@ export const ChartView = Type.Object({
 });
 export type ChartView = Static<typeof ChartView>;
 
+/** An image a tool answered: its type and size; `data` (base64) only in the stream, else read from CHAT_PATHS.toolImage. */
+export const ToolCallImage = Type.Object({ mime_type: Type.String(), size: Type.Number(), data: Type.Optional(Type.String()) });
+export type ToolCallImage = Static<typeof ToolCallImage>;
+
+/** What a running MCP tool last said of its progress (`notifications/progress`); in the stream only. */
+export const ToolCallProgress = Type.Object({ progress: Type.Number(), total: Type.Optional(Type.Number()), message: Type.Optional(Type.String()) });
+export type ToolCallProgress = Static<typeof ToolCallProgress>;
+
 /** A tool call of an answer in chat with tools (`chat_agent`), as the user sees it. */
 export const ToolCallView = Type.Object({
   id: Type.String(),
@@ -91,6 +99,9 @@ export const ToolCallView = Type.Object({
   duration_ms: Type.Union([Type.Number(), Type.Null()]),
   /** Where in the answer's text the call was made (characters before it). */
   offset: Type.Number(),
+  /** The images of the tool's answer, in order (CHAT_PATHS.toolImage's `index`). */
+  images: Type.Optional(Type.Array(ToolCallImage)),
+  progress: Type.Optional(ToolCallProgress),
 });
 export type ToolCallView = Static<typeof ToolCallView>;
 
@@ -176,6 +187,18 @@ export const ToolConfirmBody = Type.Object({
   ...userInfoFields,
 });
 export type ToolConfirmBody = Static<typeof ToolConfirmBody>;
+
+/** POST chat/tool/cancel: stops a call still running in the dialogue's answer. */
+export const ToolCancelBody = Type.Object({ conv_uid: ConvUid, call_id: Type.String({ minLength: 1, maxLength: 64 }), ...userInfoFields });
+export type ToolCancelBody = Static<typeof ToolCancelBody>;
+
+/** GET chat/tool/image?call_id=&index=: one image of a call, to the dialogue's owner. */
+export const ToolImageQuery = Type.Object({
+  call_id: Type.String({ minLength: 1, maxLength: 64 }),
+  index: Type.Integer({ minimum: 0, maximum: 99 }),
+  ...userInfoFields,
+});
+export type ToolImageQuery = Static<typeof ToolImageQuery>;
 
 /** Chat files: a document processed privately for one dialogue. */
 export const ChatFile = Type.Object({

@@ -171,6 +171,10 @@ export const CHAT_PATHS = {
   stop: '/api/v1/chat/dialogue/stop',
   /** Chat with tools: the user's yes or no to a 写入 / 对外发送 call waiting in the running answer. */
   toolConfirm: '/api/v1/chat/tool/confirm',
+  /** Chat with tools: stops a call still running in the running answer (the model is told it was cancelled). */
+  toolCancel: '/api/v1/chat/tool/cancel',
+  /** An image a tool answered in a call (`?call_id=&index=`), for the dialogue's owner. */
+  toolImage: '/api/v1/chat/tool/image',
   /** Names of the configured chat models (DB-GPT `model/types`). */
   modelTypes: '/api/v1/model/types',
   concurrency: '/api/v1/worker/model/get_concurrency_status',
@@ -218,6 +222,8 @@ export const TOOL_PATHS = {
   list: '/api/v1/tools/list',
   edit: '/api/v1/tools/edit',
   call: '/api/v1/tools/call',
+  /** Stops a 试用 call still running (named by the `call_id` the call was sent with). */
+  callCancel: '/api/v1/tools/call/cancel',
   /** The grant picker's departments: names only (D88). */
   depts: '/api/v1/tools/depts',
 } as const;

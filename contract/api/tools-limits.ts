@@ -29,7 +29,20 @@ export const TOOL_LIMITS = {
   refreshTimeoutMs: 15_000,
   /** Redirects followed when an OpenAPI document is read from its address (each one checked again). */
   specRedirectsMax: 5,
+  /** Images of one call's answer (MCP `image` content): each, all of them, and how many; more are left out, said so. */
+  imageMaxBytes: 1024 * 1024,
+  imagesMaxBytes: 2 * 1024 * 1024,
+  imagesMax: 4,
 } as const;
+
+/** The image types shown (no SVG: it can carry script); others are left out and said so. */
+export const TOOL_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type ToolImageType = (typeof TOOL_IMAGE_TYPES)[number];
+
+/** An image of a tool's answer as a data: address, or null when its type is not one shown (a server may not check). */
+export function toolImageDataUrl(mimeType: string, base64: string): string | null {
+  return (TOOL_IMAGE_TYPES as readonly string[]).includes(mimeType) ? `data:${mimeType};base64,${base64}` : null;
+}
 
 /** Set names: like knowledge spaces'. */
 export const TOOL_SET_NAME_PATTERN = /^[A-Za-z0-9_\u4e00-\u9fa5][A-Za-z0-9_.\-\u4e00-\u9fa5 ]{0,63}$/;
@@ -40,4 +53,6 @@ export const TOOL_MESSAGES = {
   toolNotFound: '工具不存在或您无权使用',
   disabled: '该工具已停用',
   needConfirm: '该工具会写入数据或对外发送，调用前需要确认',
+  cancelled: '调用已取消',
+  notRunning: '该工具调用已结束或不在调用中',
 } as const;

@@ -109,23 +109,37 @@ export const ToolEditBody = Type.Object({
 });
 export type ToolEditBody = Static<typeof ToolEditBody>;
 
-/** tools/call (the 试用 panel): `confirm` must be true for 写入 and 对外发送 tools. */
+/** A client-chosen name of a running call, so that it can be cancelled (a random UUID). */
+const CallId = Type.String({ minLength: 1, maxLength: 64 });
+
+/** tools/call (the 试用 panel): `confirm` must be true for 写入 and 对外发送 tools; `call_id` makes it cancellable. */
 export const ToolCallBody = Type.Object({
   tool_id: Type.Integer({ minimum: 1 }),
   arguments: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   confirm: Type.Optional(Type.Boolean()),
+  call_id: Type.Optional(CallId),
   ...userInfoFields,
 });
 export type ToolCallBody = Static<typeof ToolCallBody>;
 
+/** An image of a tool's answer: one of TOOL_IMAGE_TYPES, its bytes in base64. */
+export const ToolImageData = Type.Object({ mime_type: Type.String(), data: Type.String() });
+export type ToolImageData = Static<typeof ToolImageData>;
+
 export const ToolCallResult = Type.Object({
-  /** The tool's answer as text (JSON pretty-printed), cut at the size cap. */
+  /** The tool's answer as text (JSON pretty-printed), cut at the size cap; an image is named there ([图片 image/png]). */
   content: Type.String(),
   is_error: Type.Boolean(),
   truncated: Type.Boolean(),
   duration_ms: Type.Number(),
+  /** The images of the answer, within TOOL_LIMITS' image caps. */
+  images: Type.Optional(Type.Array(ToolImageData)),
 });
 export type ToolCallResult = Static<typeof ToolCallResult>;
+
+/** tools/call/cancel: stops the caller's own running 试用 call. */
+export const ToolCallCancelBody = Type.Object({ call_id: CallId, ...userInfoFields });
+export type ToolCallCancelBody = Static<typeof ToolCallCancelBody>;
 
 /** A department as the grant picker shows it: its name and place, nothing else (no remark, count or date). */
 export const ToolDept = Type.Object({ id: Type.Number(), name: Type.String(), parent_id: Type.Union([Type.Number(), Type.Null()]) });

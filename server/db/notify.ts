@@ -12,9 +12,11 @@ export type Channels = {
   kb_sessions: string;
   /** 停止 was asked for a dialogue: the process streaming its answer stops it. Payload: the dialogue id. */
   kb_chat_stop: string;
+  /** 取消 was asked for a running tool call: the process running it aborts it. Payload: JSON of `{ owner, id }`. */
+  kb_tool_cancel: string;
 };
 export type Channel = keyof Channels;
-const CHANNELS: Channel[] = ['kb_identity', 'kb_sessions', 'kb_chat_stop'];
+const CHANNELS: Channel[] = ['kb_identity', 'kb_sessions', 'kb_chat_stop', 'kb_tool_cancel'];
 
 type Listener = (payload: string) => void;
 

@@ -553,29 +553,6 @@ export const tools = pgTable('tools', {
   enabled: boolean('enabled').notNull().default(true),
 }, (t) => [unique('tools_set_name_uq').on(t.setId, t.name)]);
 
-/**
- * Tool calls of answers in chat with tools (`chat_agent`): what the model asked, the user's decision for 写入 and
- * 对外发送 tools (`pending` until confirmed or rejected, read by the answer's process, whichever process took the
- * decision), and the result shown. `setName`/`toolName` are kept as called (a set may be renamed or deleted later).
- */
-export const chatToolCalls = pgTable('chat_tool_calls', {
-  id: text('id').primaryKey(),
-  dialogueId: integer('dialogue_id').notNull().references(() => chatDialogues.id, { onDelete: 'cascade' }),
-  round: integer('round').notNull(),
-  seq: integer('seq').notNull(),
-  offset: integer('offset').notNull().default(0),
-  toolId: integer('tool_id'),
-  setName: text('set_name').notNull(),
-  toolName: text('tool_name').notNull(),
-  risk: text('risk').notNull(),
-  arguments: text('arguments').notNull(),
-  status: text('status').notNull(),
-  result: text('result').notNull().default(''),
-  isError: boolean('is_error').notNull().default(false),
-  durationMs: integer('duration_ms'),
-  createdAt: at('created_at').notNull().defaultNow(),
-  decidedAt: at('decided_at'),
-}, (t) => [index('chat_tool_calls_round_idx').on(t.dialogueId, t.round, t.seq)]);
-
-// Encrypted passwords (D91), in their own file.
+// Encrypted passwords (D91) and chat's tool calls with their images, in their own files.
 export * from './schema-login';
+export * from './schema-tool-calls';

@@ -1,4 +1,4 @@
-// Migration 0025 (issue 27 §6): a database seeded before it, where only the audit administrator held 统计, grants 统计
+// Migration 0026 (issue 27 §6): a database seeded before it, where only the audit administrator held 统计, grants 统计
 // and its 导出 to the system and the security administrator too, as the seed now does; ordinary roles get nothing.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,9 +13,9 @@ import { migrationsFolder } from './migrations-folder';
 import * as schema from './schema';
 import { seedDatabase } from './seed';
 
-const TAG = '0025_statistics-per-duty';
+const TAG = '0026_statistics-per-duty';
 
-describe('migration 0025: 统计 for the system and the security administrator', () => {
+describe('migration 0026: 统计 for the system and the security administrator', () => {
   let root: string;
   let client: PGlite;
   beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('migration 0025: 统计 for the system and the security administrator',
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  /** The real folder without 0025 and whatever follows it. */
+  /** The real folder without 0026 and whatever follows it. */
   function folderBefore(): string {
     const folder = path.join(root, 'before');
     fs.cpSync(migrationsFolder(), folder, { recursive: true });

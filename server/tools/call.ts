@@ -4,7 +4,7 @@
 // A refused call says why; the route puts the reason, never the argument values, in the audit log.
 import { Ajv, type ValidateFunction } from 'ajv';
 import { eq } from 'drizzle-orm';
-import { TOOL_LIMITS, TOOL_MESSAGES, type ToolCallResult } from '../../contract/api';
+import { TOOL_LIMITS, TOOL_MESSAGES, type ToolCallProgress } from '../../contract/api';
 import { tools, toolSets } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../http-error';
@@ -12,10 +12,21 @@ import { mcpCall } from './mcp';
 import { openApiRequest, type OpenApiTarget } from './openapi';
 import { setBase } from './origin';
 import { readCapped } from './outbound-fetch';
+import type { ToolImage } from './result-content';
 import { credentialHeaders, mcpEndpoint, setFetch, usableBy, type ToolRow, type ToolSetRow, type ToolUser } from './sets';
 
 /** Why a call was refused, for the audit log. */
 export class ToolRefused extends HttpError {}
+
+/** The call was cancelled (取消, or the answer it ran for was stopped) before the tool answered. */
+export class ToolCancelled extends HttpError {
+  constructor() {
+    super(409, TOOL_MESSAGES.cancelled);
+  }
+}
+
+/** What a call that ran answered: text (cut at the cap) and images (within their caps), apart. */
+export type ToolRunResult = { content: string; truncated: boolean; is_error: boolean; duration_ms: number; images: ToolImage[] };
 
 const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false });
 const validators = new Map<string, ValidateFunction>();
@@ -53,8 +64,9 @@ export function argumentSummary(args: Record<string, unknown>): string {
 }
 
 /** The audit detail of a call that ran. */
-export function resultSummary(args: Record<string, unknown>, r: ToolCallResult): string {
-  return `${argumentSummary(args)}；结果 ${Buffer.byteLength(r.content)} 字节${r.truncated ? '（已截断）' : ''}；耗时 ${r.duration_ms} ms${r.is_error ? '；工具返回错误' : ''}`;
+export function resultSummary(args: Record<string, unknown>, r: ToolRunResult): string {
+  const images = r.images.length ? `；图片 ${r.images.length} 张（${r.images.reduce((n, i) => n + i.data.byteLength, 0)} 字节）` : '';
+  return `${argumentSummary(args)}；结果 ${Buffer.byteLength(r.content)} 字节${r.truncated ? '（已截断）' : ''}${images}；耗时 ${r.duration_ms} ms${r.is_error ? '；工具返回错误' : ''}`;
 }
 
 /** Checks the arguments against the tool's schema; a Chinese message names the first problem. */
@@ -89,26 +101,40 @@ function failure(err: unknown): never {
   throw new HttpError(502, `工具调用失败：${(e?.message ?? String(err)).slice(0, 200)}`);
 }
 
-/** Runs a tool the user may call, with checked arguments; `confirmed` is the user's yes for 写入 / 对外发送. */
+export type RunToolOptions = {
+  /** The user's yes for 写入 / 对外发送. */
+  confirmed: boolean;
+  timeoutMs?: number;
+  /** The caller has just run callableTool and checkArguments for this call (chat with tools). */
+  checked?: { tool: ToolRow; set: ToolSetRow };
+  /** Cancels the call (取消, the answer stopped): the request to the tool is aborted, and ToolCancelled thrown. */
+  signal?: AbortSignal;
+  /** An MCP tool's progress notifications. */
+  onProgress?: (progress: ToolCallProgress) => void;
+};
+
+/** Runs a tool the user may call, with checked arguments. */
 export async function runTool(
-  deps: Deps, user: ToolUser, toolId: number, args: Record<string, unknown>,
-  options: { confirmed: boolean; timeoutMs?: number; checked?: { tool: ToolRow; set: ToolSetRow } },
-): Promise<ToolCallResult & { tool: ToolRow; set: ToolSetRow }> {
-  // `checked`: the caller has just run callableTool and checkArguments for this call (chat with tools).
+  deps: Deps, user: ToolUser, toolId: number, args: Record<string, unknown>, options: RunToolOptions,
+): Promise<ToolRunResult & { tool: ToolRow; set: ToolSetRow }> {
   const { tool, set } = options.checked ?? (await callableTool(deps, user, toolId));
   if (tool.risk !== 'read' && !options.confirmed) throw new ToolRefused(409, TOOL_MESSAGES.needConfirm);
   if (!options.checked) checkArguments(tool, args);
   const timeoutMs = options.timeoutMs ?? TOOL_LIMITS.callTimeoutMs;
+  const { signal } = options;
+  if (signal?.aborted) throw new ToolCancelled();
   const started = performance.now();
+  const took = () => Math.round(performance.now() - started);
   try {
     if (set.kind === 'mcp') {
-      const { text, isError } = await mcpCall(mcpEndpoint(deps, set), tool.name, args, timeoutMs);
-      return { ...capped(text, false), is_error: isError, duration_ms: Math.round(performance.now() - started), tool, set };
+      const { text, images, isError } = await mcpCall(mcpEndpoint(deps, set), tool.name, args, { timeoutMs, signal, onProgress: options.onProgress });
+      return { ...capped(text, false), images, is_error: isError, duration_ms: took(), tool, set };
     }
     const { url, init } = openApiRequest(setBase(set), tool.target as unknown as OpenApiTarget, args);
     init.headers = { ...(init.headers as Record<string, string>), ...credentialHeaders(deps, set) };
     // The set's fetch refuses any origin but the credential's; the body is read up to the cap and within the time.
-    const res = await setFetch(deps, set, false)(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+    const ends = AbortSignal.timeout(timeoutMs);
+    const res = await setFetch(deps, set, false)(url, { ...init, redirect: 'error', signal: signal ? AbortSignal.any([signal, ends]) : ends });
     const { text, truncated } = await readCapped(res, deps.config.toolResponseMaxBytes);
     let content = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && !truncated) {
@@ -119,8 +145,9 @@ export async function runTool(
       }
     }
     const out = capped(res.ok ? content : `HTTP ${res.status}${content ? `\n${content}` : ''}`, truncated);
-    return { ...out, is_error: !res.ok, duration_ms: Math.round(performance.now() - started), tool, set };
+    return { ...out, images: [], is_error: !res.ok, duration_ms: took(), tool, set };
   } catch (err) {
+    if (signal?.aborted) throw new ToolCancelled();
     failure(err);
   }
 }

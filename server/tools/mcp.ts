@@ -1,11 +1,13 @@
 // A tool set that is an MCP server, reached over Streamable HTTP with the official SDK: its tools read with
 // tools/list (every page), a tool run with tools/call. Every request goes through the outbound fetch, with the
-// set's credential as a header, and ends at its timeout.
+// set's credential as a header, and ends at its timeout or when the call is cancelled.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { TOOL_LIMITS, type ToolRisk } from '../../contract/api';
+import { TOOL_LIMITS, type ToolCallProgress, type ToolRisk } from '../../contract/api';
 import { badRequest } from '../http-error';
 import type { ToolDef } from './openapi';
+import { mcpResultContent } from './result-content';
 
 export type McpEndpoint = { url: string; headers: Record<string, string>; fetch: typeof fetch };
 
@@ -64,15 +66,29 @@ export async function mcpTools(endpoint: McpEndpoint): Promise<ToolDef[]> {
   });
 }
 
-/** The text of a tools/call result: text parts as they are, anything else as JSON. */
-function resultText(content: unknown[], structured: unknown): string {
-  if (structured !== undefined && content.length === 0) return JSON.stringify(structured, null, 2);
-  return content
-    .map((part) => {
-      const p = part as { type?: string; text?: string };
-      return p.type === 'text' && typeof p.text === 'string' ? p.text : JSON.stringify(part);
-    })
-    .join('\n');
+/**
+ * The abort signal of the tool call being made, for the fetch of the request that carries it: aborting the call
+ * (取消, the answer stopped) closes that request, so a server that answers each request on its own (stateless
+ * Streamable HTTP) sees its handler aborted too, not only the `notifications/cancelled` the SDK sends.
+ */
+const callScope = new AsyncLocalStorage<AbortSignal>();
+
+/** The kept clients' fetch: a tools/call request made inside `callScope` ends with the call's signal. */
+function callScopedFetch(base: typeof fetch): typeof fetch {
+  return ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
+    const signal = callScope.getStore();
+    if (!signal || !isToolCall(init?.body)) return base(input, init);
+    return base(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
+  }) as typeof fetch;
+}
+
+function isToolCall(body: unknown): boolean {
+  if (typeof body !== 'string') return false;
+  try {
+    return (JSON.parse(body) as { method?: unknown }).method === 'tools/call';
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -98,7 +114,7 @@ function connectedClient(endpoint: McpEndpoint, timeoutMs: number): Promise<Clie
     const signal = AbortSignal.timeout(timeoutMs);
     const connected = mcpSdk().then(async ({ Client, Transport }) => {
       const transport = new Transport(new URL(endpoint.url), {
-        fetch: endpoint.fetch,
+        fetch: callScopedFetch(endpoint.fetch),
         requestInit: { headers: endpoint.headers, redirect: 'error' },
       });
       const client = new Client({ name: 'kb-chat-tools', version: '1.0.0' });
@@ -131,17 +147,34 @@ export function closeMcpClients(): void {
 /** Whether the server no longer knows the client's session (it restarted or expired it): a new client may ask again. */
 const sessionGone = (err: unknown) => (err as { code?: number })?.code === 404;
 
-/** Runs one tool; the answer as text and whether the tool said it failed. */
-export async function mcpCall(endpoint: McpEndpoint, name: string, args: Record<string, unknown>, timeoutMs: number = TOOL_LIMITS.callTimeoutMs) {
+export type McpCallOptions = {
+  timeoutMs?: number;
+  /** Aborts the call (取消, the answer stopped): the SDK tells the server, and the request carrying it is closed. */
+  signal?: AbortSignal;
+  /** The server's `notifications/progress` for this call. */
+  onProgress?: (progress: ToolCallProgress) => void;
+};
+
+/** Runs one tool; the answer's text and images, and whether the tool said it failed. */
+export async function mcpCall(endpoint: McpEndpoint, name: string, args: Record<string, unknown>, options: McpCallOptions = {}) {
+  const timeoutMs = options.timeoutMs ?? TOOL_LIMITS.callTimeoutMs;
   const call = async () => {
     const client = await connectedClient(endpoint, timeoutMs);
-    const result = await client.callTool({ name, arguments: args }, undefined, { signal: AbortSignal.timeout(timeoutMs), timeout: timeoutMs });
+    const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+    const onprogress = options.onProgress
+      ? (p: { progress: number; total?: number; message?: string }) => options.onProgress!({
+        progress: p.progress, ...(p.total === undefined ? {} : { total: p.total }), ...(p.message ? { message: p.message.slice(0, 200) } : {}),
+      })
+      : undefined;
+    const result = await callScope.run(signal, () => client.callTool({ name, arguments: args }, undefined, { signal, timeout: timeoutMs, onprogress }));
     const content = Array.isArray(result.content) ? result.content : [];
-    return { text: resultText(content, result.structuredContent), isError: result.isError === true };
+    return { ...mcpResultContent(content, result.structuredContent), isError: result.isError === true };
   };
   try {
     return await call();
   } catch (err) {
+    // Cancelled: the client is sound (and carries the cancellation to the server); it stays.
+    if (options.signal?.aborted) throw err;
     // Any failure: the next call starts with a new client. Asked again only when the server refused the session
     // itself (the call was never run), so a 写入 call is never run twice.
     dropClient(keyOf(endpoint));

@@ -3,9 +3,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import {
   AiEnvelope, CHAT_PATHS, ChatMessage, CompletionBody, ConUidQuery, ConcurrencyBody, ConcurrencyStatus, DEFAULT_CHAT_MODE, Dialogue,
-  DialogueListQuery, DialogueNewQuery, ModeParam, ModeParamsQuery, CHAT_MESSAGES, ToolConfirmBody,
+  DialogueListQuery, DialogueNewQuery, ModeParam, ModeParamsQuery, CHAT_MESSAGES,
 } from '../../../contract/api';
-import { ceilingReason, decideToolCall, dialogueGrade, gradesByCode, toolCallsByRound } from '../../chat/agent';
+import { ceilingReason, dialogueGrade, gradesByCode } from '../../chat/agent';
+import { toolCallsByRound } from '../../chat/tool-call-rows';
 import { listedSets, toolUserFor } from '../../tools/sets';
 import {
   answerStreaming, createDialogue, deleteDialogue, dialogueMessages, listDialogues, ownedDialogue, stopLeftOverAnswers, toDialogue,
@@ -162,20 +163,6 @@ export function chatRoutes(deps: Deps, options: ChatRoutesOptions): FastifyPlugi
       // Streamed by another process, maybe: it is told (and answers it was streaming when it stops).
       await notifier.publish('kb_chat_stop', String(row.id));
       return aiOk(await answerStreaming(deps, row.id));
-    });
-
-    app.post(CHAT_PATHS.toolConfirm, {
-      config: use,
-      schema: { body: ToolConfirmBody, response: { 200: AiEnvelope(Type.Boolean()) } },
-    }, async (request) => {
-      const { user } = sessionOf(request);
-      const row = await ownedDialogue(deps, user.id, request.body.conv_uid);
-      // Approving runs a tool: chat with tools needs 工具库 (a refusal needs nothing).
-      if (request.body.approve) await requireModeFunction(deps, user.id, 'chat_agent');
-      if (!(await decideToolCall(deps, row.id, request.body.call_id, request.body.approve))) {
-        throw badRequest('该工具调用已处理或不在等待确认状态');
-      }
-      return aiOk(true);
     });
 
     app.get(CHAT_PATHS.modelTypes, {

@@ -6,8 +6,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import {
-  AiEnvelope, TOOL_PATHS, TOOL_RISKS, ToolCallBody, ToolCallResult, ToolDept, ToolDeptsBody, ToolEditBody, ToolItem, ToolListBody, ToolSet,
-  ToolSetBody, ToolSetIdBody, ToolSetListBody, ToolSpecFetchBody, ToolSpecFetchResult,
+  AiEnvelope, TOOL_PATHS, TOOL_RISKS, ToolCallBody, ToolCallCancelBody, ToolCallResult, ToolDept, ToolDeptsBody, ToolEditBody, ToolItem,
+  ToolListBody, ToolSet, ToolSetBody, ToolSetIdBody, ToolSetListBody, ToolSpecFetchBody, ToolSpecFetchResult,
 } from '../../../contract/api';
 import { departmentNames } from '../../identity/grant-input';
 import { tools } from '../../db/schema';
@@ -16,6 +16,7 @@ import type { RouteAccessConfig } from '../../fastify-types';
 import { badRequest, HttpError } from '../../http-error';
 import { aiOk } from '../../http/envelope';
 import { argumentSummary, resultSummary, runTool } from '../../tools/call';
+import { cancelCall, cancellableCall, listenForToolCancels } from '../../tools/cancel';
 import { closeMcpClients } from '../../tools/mcp';
 import { addSet, deleteSet, editSet, listedSets, refreshSet, toolFetch, toSetApi, toToolApi, toolUserFor, visibleSet, type ToolUser } from '../../tools/sets';
 import { fetchOpenApiDocument, loggedAddress } from '../../tools/spec-fetch';
@@ -35,6 +36,9 @@ async function toolUserOf(deps: Deps, request: FastifyRequest): Promise<ToolUser
 export function toolsRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addHook('onClose', () => closeMcpClients());
+    // 取消 asked on another process (several processes on one PostgreSQL): the one running the call aborts it.
+    const stopListening = listenForToolCancels(deps);
+    app.addHook('onClose', async () => stopListening());
     app.post(TOOL_PATHS.setList, {
       config: read,
       schema: { body: ToolSetListBody, response: { 200: AiEnvelope(Type.Array(ToolSet)) } },
@@ -145,15 +149,40 @@ export function toolsRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     app.post(TOOL_PATHS.call, {
       config: { access: 'business', func: PAGE, identityUnchanged: true, audit: 'tool-call' },
       schema: { body: ToolCallBody, response: { 200: AiEnvelope(ToolCallResult) } },
-    }, async (request) => {
+    }, async (request, reply) => {
       const user = await toolUserOf(deps, request);
       const args = request.body.arguments ?? {};
       request.auditTarget = `工具 ${request.body.tool_id}`;
       request.auditDetail = argumentSummary(args);
-      const result = await runTool(deps, user, request.body.tool_id, args, { confirmed: request.body.confirm === true });
-      request.auditTarget = `${result.set.name} / ${result.tool.name}`;
-      request.auditDetail = resultSummary(args, result);
-      return aiOk({ content: result.content, is_error: result.is_error, truncated: result.truncated, duration_ms: result.duration_ms });
+      // Cancellable by its caller (tools/call/cancel with the same call_id), and ended when the caller goes away.
+      const controller = new AbortController();
+      const cancel = request.body.call_id ? cancellableCall(`user:${user.id}`, request.body.call_id) : null;
+      cancel?.signal.addEventListener('abort', () => controller.abort(), { once: true });
+      const gone = () => {
+        if (!reply.raw.writableEnded) controller.abort();
+      };
+      reply.raw.on('close', gone);
+      try {
+        const result = await runTool(deps, user, request.body.tool_id, args, { confirmed: request.body.confirm === true, signal: controller.signal });
+        request.auditTarget = `${result.set.name} / ${result.tool.name}`;
+        request.auditDetail = resultSummary(args, result);
+        return aiOk({
+          content: result.content, is_error: result.is_error, truncated: result.truncated, duration_ms: result.duration_ms,
+          images: result.images.map((i) => ({ mime_type: i.mimeType, data: i.data.toString('base64') })),
+        });
+      } finally {
+        cancel?.done();
+        reply.raw.off('close', gone);
+      }
+    });
+
+    app.post(TOOL_PATHS.callCancel, {
+      config: { access: 'business', func: PAGE, identityUnchanged: true },
+      schema: { body: ToolCallCancelBody, response: { 200: AiEnvelope(Type.Boolean()) } },
+    }, async (request) => {
+      const { user } = sessionOf(request);
+      // Another process may be running it: told, and the caller's call answers 调用已取消 when it ends.
+      return aiOk((await cancelCall(deps, `user:${user.id}`, request.body.call_id)) !== false);
     });
   };
 }

@@ -1,8 +1,9 @@
 // 工具对话 (chat_agent) in the chat page: the tool-set picker (several sets; one kept out by the dialogue's grade is
 // shown disabled with the reason), tool calls shown where they were made in the answer, collapsible with arguments
-// and result, and a waiting 写入 call confirmed from the answer with the confirm call.
+// and result, and a waiting 写入 call confirmed from the answer with the confirm call; a running call shown with its
+// elapsed time, progress and 取消, and a tool's images shown as images (issue 27 §6).
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AUTH_PATHS, CHAT_PATHS, fillPath } from '../../../contract/api/runtime';
 import type { ChatMessage, ToolCallView } from '../../../contract/api';
 import { installFakeServer } from '../../test/fake-adapter';
@@ -36,6 +37,8 @@ function serve(history: ReturnType<typeof aiOk> = aiOk([] as ChatMessage[])) {
       { param: '2', type: 'toolset', name: '外部协作', disabled_reason: REASON },
     ]),
     [`POST ${CHAT_PATHS.toolConfirm}`]: aiOk(true),
+    [`POST ${CHAT_PATHS.toolCancel}`]: aiOk(true),
+    [`GET ${CHAT_PATHS.toolImage}`]: { status: 200, data: new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }) },
     [`GET ${CHAT_PATHS.history}`]: history,
     [`GET ${fillPath(CHAT_PATHS.files, { id: 'conv-1' })}`]: aiOk([]),
   });
@@ -106,5 +109,72 @@ describe('工具对话', { timeout: 90_000 }, () => {
     expect(answer).toHaveTextContent('已完成');
     await waitFor(() => expect(answer).toHaveTextContent('工单已创建。'), LOAD);
     expect(screen.queryByRole('button', { name: /确认执行/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a running call with its elapsed seconds and 取消, which asks the server to stop it; then 已取消', async () => {
+    const stream = fakeStream();
+    vi.stubGlobal('fetch', stream.fetchMock);
+    const server = serve();
+    const { user } = renderSignedIn('/chatWindow?id=conv-1', demo);
+    await user.type(await screen.findByRole('textbox', { name: '输入问题' }, LOAD), '统计全部地区');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(stream.requests).toHaveLength(1), LOAD);
+    const running = call({ id: 'r1', tool_name: 'long_task', status: 'running', result: '', duration_ms: null });
+    act(() => {
+      stream.write(chunkFrame('', 1));
+      stream.write(callFrame(running));
+      stream.write(callFrame({ ...running, progress: { progress: 3, total: 10, message: '已统计 3 / 10 个地区' } }));
+    });
+    const task = await screen.findByTestId('running-task', {}, LOAD);
+    expect(task).toHaveTextContent('正在调用 订单工单 / long_task');
+    expect(task).toHaveTextContent(/已用 \d+ 秒/);
+    expect(task).toHaveTextContent('已统计 3 / 10 个地区');
+    await user.click(within(task).getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(server.calls.some((c) => c.url === CHAT_PATHS.toolCancel)).toBe(true), LOAD);
+    expect(JSON.parse(String(server.calls.find((c) => c.url === CHAT_PATHS.toolCancel)!.data))).toMatchObject({ conv_uid: 'conv-1', call_id: 'r1' });
+    act(() => {
+      stream.write(callFrame({ ...running, status: 'cancelled', result: '用户取消了这次调用', is_error: true, duration_ms: 3200 }));
+      stream.write(chunkFrame('统计已取消。'));
+      stream.finish();
+    });
+    const answer = screen.getByTestId('chat-answer');
+    await waitFor(() => expect(answer).toHaveAttribute('data-status', 'complete'), LOAD);
+    expect(within(answer).getByTestId('tool-calls')).toHaveTextContent('已取消');
+    expect(screen.queryByTestId('running-task')).not.toBeInTheDocument();
+  });
+
+  it('shows a stored answer’s tool images as images, read with the session', async () => {
+    // jsdom has no object URLs: stand-ins, given back after the test.
+    const { createObjectURL, revokeObjectURL } = URL;
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:stored-image'), revokeObjectURL: vi.fn() });
+    onTestFinished(() => void Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    const server = serve(aiOk([
+      message('human', 1, '画图'),
+      message('view', 1, '图已生成。', { tool_calls: [call({ id: 'img-1', tool_name: 'render_chart', result: '[图片 image/png]', images: [{ mime_type: 'image/png', size: 4 }] })] }),
+    ]));
+    renderSignedIn('/chatWindow?id=conv-1', demo);
+    const answer = await screen.findByTestId('chat-answer', {}, LOAD);
+    const stored = await within(answer).findByRole('img', { name: 'render_chart 返回的图片 1' }, LOAD);
+    expect(stored).toHaveAttribute('src', 'blob:stored-image');
+    expect(server.calls.find((c) => c.url === CHAT_PATHS.toolImage)!.params).toMatchObject({ call_id: 'img-1', index: 0 });
+    expect(answer).not.toHaveTextContent('iVBOR');
+  });
+
+  it('shows a streamed tool image as it came, without reading it again', async () => {
+    const server = serve();
+    const stream = fakeStream();
+    vi.stubGlobal('fetch', stream.fetchMock);
+    const { user } = renderSignedIn('/chatWindow?id=conv-1', demo);
+    await user.type(await screen.findByRole('textbox', { name: '输入问题' }, LOAD), '画一张图');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(stream.requests).toHaveLength(1), LOAD);
+    act(() => {
+      stream.write(chunkFrame('', 1));
+      stream.write(callFrame(call({ id: 'img-2', tool_name: 'render_chart', result: '[图片 image/png]', images: [{ mime_type: 'image/png', size: 4, data: 'iVBORw==' }] })));
+      stream.finish();
+    });
+    const streamed = await screen.findByRole('img', { name: 'render_chart 返回的图片 1' }, LOAD);
+    expect(streamed).toHaveAttribute('src', 'data:image/png;base64,iVBORw==');
+    expect(server.calls.filter((c) => c.url === CHAT_PATHS.toolImage)).toHaveLength(0);
   });
 });

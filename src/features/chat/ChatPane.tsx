@@ -52,7 +52,7 @@ export function ChatPane({ convUid, mode, selectParam, model, ensureDialogue, on
         busy={conversation.busy}
         onRegenerate={() => void track(conversation.regenerate())}
         emptyHint={MODE_OPTIONS.find((m) => m.value === mode)?.hint ?? ''}
-        onDecide={conversation.decide}
+        toolActions={conversation.toolActions}
       />
       {convUid && <ChatFiles convUid={convUid} />}
       {noModel && (

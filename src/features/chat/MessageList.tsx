@@ -2,6 +2,7 @@ import { Empty, Spin } from 'antd';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Round } from './conversation/rounds';
 import { RoundView } from './answer/AnswerView';
+import type { ToolCallActions } from './answer/ToolCalls';
 import styles from './chat.module.css';
 
 // Finished rounds get the same props on every render, so their memo holds while the last one streams.
@@ -13,12 +14,12 @@ export type MessageListProps = {
   busy: boolean;
   onRegenerate: () => void;
   emptyHint: string;
-  /** The user's yes or no to a tool call waiting in the running answer. */
-  onDecide?: (callId: string, approve: boolean) => Promise<void>;
+  /** The user's yes or no to a tool call waiting in the running answer, and 取消 of a running one. */
+  toolActions?: ToolCallActions;
 };
 
 /** The conversation; keeps to the bottom while an answer streams unless the user scrolled up to read. */
-export function MessageList({ rounds, loading, busy, onRegenerate, emptyHint, onDecide }: MessageListProps) {
+export function MessageList({ rounds, loading, busy, onRegenerate, emptyHint, toolActions }: MessageListProps) {
   const box = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
 
@@ -63,7 +64,7 @@ export function MessageList({ rounds, loading, busy, onRegenerate, emptyHint, on
             last={i === rounds.length - 1}
             canRegenerate={i === rounds.length - 1 && !busy && Boolean(round.answer)}
             onRegenerate={i === rounds.length - 1 ? onRegenerate : NOOP}
-            onDecide={i === rounds.length - 1 ? onDecide : undefined}
+            toolActions={i === rounds.length - 1 ? toolActions : undefined}
           />
         ))}
       </div>

@@ -53,6 +53,10 @@ export const chatApi = api.enhanceEndpoints({ addTagTypes: ['ChatDialogue', 'Cha
     confirmToolCall: build.mutation<boolean, { conv_uid: string; call_id: string; approve: boolean }>({
       query: (body) => ({ url: CHAT_PATHS.toolConfirm, method: 'POST', data: { ...body, ...userFields() } }),
     }),
+    /** 取消 of a tool call running in the answer; silent (a call that ended meanwhile is shown as it ended). */
+    cancelToolCall: build.mutation<boolean, { conv_uid: string; call_id: string }>({
+      query: (body) => ({ url: CHAT_PATHS.toolCancel, method: 'POST', data: { ...body, ...userFields() }, silent: true }),
+    }),
     modelTypes: build.query<string[], void>({
       query: () => ({ url: CHAT_PATHS.modelTypes }),
       transformResponse: (data: string[] | null) => data ?? [],
@@ -75,4 +79,5 @@ export const chatApi = api.enhanceEndpoints({ addTagTypes: ['ChatDialogue', 'Cha
 export const {
   useDialoguesQuery, useNewDialogueMutation, useDeleteDialogueMutation, useHistoryQuery, useStopAnswerMutation,
   useModeParamsQuery, useModelTypesQuery, useConcurrencyQuery, useChatFilesQuery, useChatFileStatusQuery, useConfirmToolCallMutation,
+  useCancelToolCallMutation,
 } = chatApi;

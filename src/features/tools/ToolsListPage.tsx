@@ -1,139 +1,16 @@
-import { ExperimentOutlined } from '@ant-design/icons';
-import { Alert, App, Breadcrumb, Button, Drawer, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { App, Breadcrumb, Button, Empty, Select, Switch, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { TOOL_LIMITS, TOOL_MESSAGES, TOOL_RISKS, type ToolRisk } from '../../../contract/api/tools-limits';
-import type { ToolCallResult, ToolItem } from '../../../contract/api';
+import { TOOL_MESSAGES, TOOL_RISKS, type ToolRisk } from '../../../contract/api/tools-limits';
+import type { ToolItem } from '../../../contract/api';
 import { hasButton } from '../../lib/storage';
-import { useCallToolMutation, useEditToolMutation, useToolSetsQuery, useToolsQuery } from './api';
-import { argumentsOf, fieldsOfSchema, type SchemaField } from './schema-form';
+import { useEditToolMutation, useToolSetsQuery, useToolsQuery } from './api';
+import { fieldsOfSchema } from './schema-form';
 import styles from './tools.module.css';
-import { usePageShown } from '../../components/page-shown';
+import { RISK_COLOR, TryPanel } from './TryPanel';
 
 const SCREEN = '/toolsBase';
-const RISK_COLOR: Record<string, string> = { read: 'green', write: 'orange', send: 'red' };
 const RISK_OPTIONS = (Object.keys(TOOL_RISKS) as ToolRisk[]).map((value) => ({ value, label: TOOL_RISKS[value] }));
-
-/** The input of one field; Form.Item's value, checked and onChange are passed through. */
-function FieldInput({ field, ...bound }: { field: SchemaField } & Record<string, unknown>) {
-  switch (field.kind) {
-    case 'boolean':
-      return <Switch {...bound} />;
-    case 'number':
-      return <InputNumber style={{ width: '100%' }} {...bound} />;
-    case 'integer':
-      return <InputNumber style={{ width: '100%' }} precision={0} {...bound} />;
-    case 'enum':
-      return <Select allowClear options={field.options?.map((o) => ({ value: o, label: o }))} {...bound} />;
-    case 'json':
-      return <Input.TextArea rows={3} placeholder='JSON，如 {"key": "value"}' style={{ fontFamily: 'monospace' }} {...bound} />;
-    default:
-      return <Input {...bound} />;
-  }
-}
-
-/** What a 写入 / 对外发送 call will do and every argument it sends, scrollable. */
-function ConfirmArguments({ tool, args }: { tool: ToolItem; args: Record<string, unknown> }) {
-  const text = JSON.stringify(args, null, 2);
-  return (
-    <>
-      该工具的风险类别为“{tool.risk_name}”：调用可能{tool.risk === 'send' ? '向外部发送数据' : '写入或修改数据'}，且无法撤销。
-      <div className={styles.confirmLabel}>将发送的全部参数（共 {text.length} 个字符{text.length > 2000 ? '，请滚动查看全部' : ''}）：</div>
-      <pre className={styles.confirmArgs} aria-label="调用参数" tabIndex={0}>{text}</pre>
-    </>
-  );
-}
-
-type Outcome = { ok: true; result: ToolCallResult } | { ok: false; message: string };
-
-/** 试用: a form generated from the tool's parameters, a confirmation for 写入 / 对外发送, and the answer. */
-function TryPanel({ tool, onClose }: { tool: ToolItem; onClose: () => void }) {
-  const [form] = Form.useForm<Record<string, unknown>>();
-  const [call, state] = useCallToolMutation();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const fields = useMemo(() => fieldsOfSchema(tool.parameters), [tool.parameters]);
-
-  // A 写入 / 对外发送 call asks first, inside the drawer (a confirm dialog stacked on the drawer could stay stuck
-  // in its closing animation and hold the page's clicks, seen in Chromium).
-  const [asking, setAsking] = useState<Record<string, unknown> | null>(null);
-
-  const call_ = async (args: Record<string, unknown>) => {
-    setAsking(null);
-    try {
-      setOutcome({ ok: true, result: await call({ tool_id: tool.id, arguments: args, confirm: tool.risk !== 'read' }).unwrap() });
-    } catch (err) {
-      setOutcome({ ok: false, message: (err as { message?: string }).message ?? '调用失败' });
-    }
-  };
-
-  const shown = usePageShown();
-  const run = async () => {
-    const values = await form.validateFields();
-    let args: Record<string, unknown>;
-    try {
-      args = argumentsOf(fields, values);
-    } catch (err) {
-      setOutcome({ ok: false, message: (err as Error).message });
-      return;
-    }
-    if (tool.risk === 'read') await call_(args);
-    // The user confirms exactly what is sent: all of it, or nothing when it is too long to review.
-    else if (new TextEncoder().encode(JSON.stringify(args)).byteLength > TOOL_LIMITS.argumentsMaxBytes) {
-      setOutcome({ ok: false, message: `调用参数过长（超过 ${TOOL_LIMITS.argumentsMaxBytes / 1024} KB），无法完整确认，请缩短后再调用` });
-    } else setAsking(args);
-  };
-
-  return (
-    <Drawer open={shown} title={`试用：${tool.name}`} size={560} onClose={onClose}>
-      <Typography.Paragraph type="secondary">{tool.description || '暂无说明'}</Typography.Paragraph>
-      <Form form={form} layout="vertical">
-        {fields.length === 0 && <Typography.Paragraph type="secondary">该工具没有参数。</Typography.Paragraph>}
-        {fields.map((f) => (
-          <Form.Item
-            key={f.name} name={f.name} label={f.label} extra={f.description || undefined}
-            valuePropName={f.kind === 'boolean' ? 'checked' : 'value'}
-            rules={f.required ? [{ required: true, message: `请填写 ${f.name}` }] : []}
-          >
-            <FieldInput field={f} />
-          </Form.Item>
-        ))}
-      </Form>
-      <Space style={{ marginBottom: 16 }}>
-        <Button type="primary" icon={<ExperimentOutlined />} loading={state.isLoading} disabled={asking !== null} onClick={() => void run()} data-testid="tool-run">调用</Button>
-        <Tag color={RISK_COLOR[tool.risk]}>{tool.risk_name}</Tag>
-      </Space>
-      {asking && (
-        <Alert
-          type="warning"
-          showIcon
-          role="alertdialog"
-          style={{ marginBottom: 16 }}
-          title={`确认调用“${tool.name}”？`}
-          description={<ConfirmArguments tool={tool} args={asking} />}
-          action={
-            <Space orientation="vertical">
-              <Button type="primary" size="small" danger onClick={() => void call_(asking)}>确认调用</Button>
-              <Button size="small" onClick={() => setAsking(null)}>取消</Button>
-            </Space>
-          }
-        />
-      )}
-      {outcome && !outcome.ok && <Alert type="error" showIcon title={outcome.message} data-testid="tool-result" />}
-      {outcome?.ok && (
-        <div data-testid="tool-result">
-          <Space style={{ marginBottom: 8 }}>
-            <Tag color={outcome.result.is_error ? 'red' : 'green'}>{outcome.result.is_error ? '工具返回错误' : '成功'}</Tag>
-            <Typography.Text type="secondary">耗时 {outcome.result.duration_ms} ms</Typography.Text>
-            {outcome.result.truncated && <Tag color="orange">结果过长，已截断</Tag>}
-          </Space>
-          <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', background: '#f6f8fa', padding: 12, borderRadius: 6, maxHeight: 400, overflow: 'auto' }}>
-            {outcome.result.content || '（无内容）'}
-          </pre>
-        </div>
-      )}
-    </Drawer>
-  );
-}
 
 /** 工具列表 (/toolsList?set=): a set's tools with parameters, class and switch, and 试用. */
 export function ToolsListPage() {

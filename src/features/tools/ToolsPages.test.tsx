@@ -116,6 +116,54 @@ describe('工具库 (/toolsBase, /toolsList)', { timeout: 120_000 }, () => {
   });
 });
 
+describe('试用 of a tool that answers images or runs long (issue 27 §6)', { timeout: 120_000 }, () => {
+  const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUg==';
+
+  it('shows an image of the answer as an image, not as base64 text', async () => {
+    serve(member, {
+      [`POST ${TOOL_PATHS.call}`]: aiOk({
+        content: '销售图表：\n[图片 image/png]', is_error: false, truncated: false, duration_ms: 30, images: [{ mime_type: 'image/png', data: PNG_BASE64 }],
+      }),
+    });
+    const { user } = renderSignedIn('/toolsList?set=7', member);
+    const page = await screen.findByTestId('tools-list-page', {}, LOAD);
+    await user.click(within((await within(page).findByText('lookup_order', {}, LOAD)).closest('tr') as HTMLElement).getByRole('button', { name: '试用' }));
+    const drawer = await screen.findByRole('dialog');
+    await user.type(within(drawer).getByLabelText('order_id'), 'SO-1');
+    await user.click(within(drawer).getByTestId('tool-run'));
+    const image = await within(drawer).findByRole('img', { name: 'lookup_order 返回的图片 1' });
+    expect(image).toHaveAttribute('src', `data:image/png;base64,${PNG_BASE64}`);
+    expect(within(drawer).getByTestId('tool-result')).not.toHaveTextContent(PNG_BASE64);
+  });
+
+  it('shows a running call with its elapsed seconds and 取消, which stops it at the server by its call id', async () => {
+    let finish: ((reply: FakeReply) => void) | undefined;
+    const server = serve(member, {
+      [`POST ${TOOL_PATHS.call}`]: () => new Promise<FakeReply>((resolve) => (finish = resolve)),
+      [`POST ${TOOL_PATHS.callCancel}`]: () => {
+        finish?.(aiFail(409, '调用已取消'));
+        return aiOk(true);
+      },
+    });
+    const { user } = renderSignedIn('/toolsList?set=7', member);
+    const page = await screen.findByTestId('tools-list-page', {}, LOAD);
+    await user.click(within((await within(page).findByText('lookup_order', {}, LOAD)).closest('tr') as HTMLElement).getByRole('button', { name: '试用' }));
+    const drawer = await screen.findByRole('dialog');
+    await user.type(within(drawer).getByLabelText('order_id'), 'SO-1');
+    await user.click(within(drawer).getByTestId('tool-run'));
+    const running = await within(drawer).findByTestId('running-task');
+    expect(running).toHaveTextContent('正在调用 lookup_order');
+    expect(running).toHaveTextContent(/已用 \d+ 秒/);
+    await user.click(within(running).getByRole('button', { name: /取\s*消/ }));
+    expect(await within(drawer).findByText('调用已取消')).toBeInTheDocument();
+    expect(within(drawer).queryByTestId('running-task')).not.toBeInTheDocument();
+    const sent = bodyOf(server.calls.find((c) => c.url === TOOL_PATHS.call)!) as { call_id: string };
+    const cancel = bodyOf(server.calls.find((c) => c.url === TOOL_PATHS.callCancel)!) as { call_id: string };
+    expect(sent.call_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(cancel.call_id).toBe(sent.call_id);
+  });
+});
+
 describe('the 试用 form from a JSON Schema', () => {
   it('reads fields, required marks and enums, and leaves empty fields out of the arguments', () => {
     const fields = fieldsOfSchema({

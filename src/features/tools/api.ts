@@ -44,6 +44,10 @@ export const toolsApi = api.enhanceEndpoints({ addTagTypes: ['ToolSet', 'Tool'] 
     callTool: build.mutation<ToolCallResult, ToolCallBody>({
       query: (body) => post(TOOL_PATHS.call, body, true),
     }),
+    /** Stops the caller's running 试用 call (by the call_id it was sent with); silent. */
+    cancelToolCall: build.mutation<boolean, string>({
+      query: (callId) => post(TOOL_PATHS.callCancel, { call_id: callId }, true),
+    }),
     /** The grant picker's departments (names only). */
     toolDepts: build.query<ToolDept[], void>({
       query: () => post(TOOL_PATHS.depts),
@@ -53,5 +57,5 @@ export const toolsApi = api.enhanceEndpoints({ addTagTypes: ['ToolSet', 'Tool'] 
 
 export const {
   useToolSetsQuery, useAddToolSetMutation, useEditToolSetMutation, useDeleteToolSetMutation, useRefreshToolSetMutation,
-  useFetchToolSpecMutation, useToolsQuery, useEditToolMutation, useCallToolMutation, useToolDeptsQuery,
+  useFetchToolSpecMutation, useToolsQuery, useEditToolMutation, useCallToolMutation, useCancelToolCallMutation, useToolDeptsQuery,
 } = toolsApi;

@@ -8,7 +8,7 @@ import styles from '../chat.module.css';
 import { Citations } from './Citations';
 import { dbAnswerText } from './db-answer-text';
 import { lazyChunk } from '../../../lib/chunk-load';
-import { ToolCalls } from './ToolCalls';
+import { ToolCalls, type ToolCallActions } from './ToolCalls';
 import type { ToolCallView } from '../../../../contract/api';
 import { useAppMessage } from '../../../lib/use-app-message';
 
@@ -37,22 +37,20 @@ function withCalls(text: string, calls: ToolCallView[]): { text: string; calls: 
   return parts;
 }
 
-type DecideFn = (callId: string, approve: boolean) => Promise<void>;
-
-function AnswerBody({ answer, onDecide }: { answer: Answer; onDecide?: DecideFn }) {
+function AnswerBody({ answer, toolActions }: { answer: Answer; toolActions?: ToolCallActions }) {
   const message = useAppMessage();
   const streaming = answer.status === 'streaming';
   // Rendered at transition priority: React slices the work and yields to input between blocks.
   const deferred = useDeferredValue(answer.text);
   const text = answer.toolCalls?.length ? deferred : dbAnswerText(deferred);
-  const thinking = streaming && !answer.toolCalls?.some((c) => c.status === 'pending');
+  const thinking = streaming && !answer.toolCalls?.some((c) => c.status === 'pending' || c.status === 'running');
   return (
     <>
       {answer.toolCalls?.length
         ? withCalls(text, answer.toolCalls).map((part, i) => (
           <div key={i}>
             {part.text && <Markdown text={part.text} />}
-            {part.calls.length > 0 && <ToolCalls calls={part.calls} onDecide={streaming ? onDecide : undefined} />}
+            {part.calls.length > 0 && <ToolCalls calls={part.calls} actions={streaming ? toolActions : undefined} />}
           </div>
         ))
         : text ? <Markdown text={text} /> : null}
@@ -83,10 +81,10 @@ function AnswerBody({ answer, onDecide }: { answer: Answer; onDecide?: DecideFn 
   );
 }
 
-export type RoundViewProps = { round: Round; last: boolean; canRegenerate: boolean; onRegenerate: () => void; onDecide?: DecideFn };
+export type RoundViewProps = { round: Round; last: boolean; canRegenerate: boolean; onRegenerate: () => void; toolActions?: ToolCallActions };
 
 /** A question and its answer; memoised so finished rounds are not rendered again while another streams. */
-export const RoundView = memo(function RoundView({ round, last, canRegenerate, onRegenerate, onDecide }: RoundViewProps) {
+export const RoundView = memo(function RoundView({ round, last, canRegenerate, onRegenerate, toolActions }: RoundViewProps) {
   return (
     <div className={styles.round} data-testid="chat-round">
       <div className={styles.human}>
@@ -97,7 +95,7 @@ export const RoundView = memo(function RoundView({ round, last, canRegenerate, o
         <div className={styles.ai}>
           <Avatar size={32} icon={<RobotOutlined />} className={styles.aiAvatar} />
           <div className={styles.aiBubble} data-testid="chat-answer" data-status={round.answer.status}>
-            <AnswerBody answer={round.answer} onDecide={onDecide} />
+            <AnswerBody answer={round.answer} toolActions={toolActions} />
             {last && canRegenerate && (
               <Button type="link" size="small" icon={<RedoOutlined />} onClick={onRegenerate} className={styles.regenerate}>
                 重新生成

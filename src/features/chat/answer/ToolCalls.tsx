@@ -3,7 +3,9 @@ import { Alert, Button, Collapse, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { TOOL_CALL_STATUSES, TOOL_RISKS, type ToolRisk } from '../../../../contract/api/runtime';
 import type { ToolCallView } from '../../../../contract/api';
+import { RunningTask } from '../../../components/running-task';
 import styles from '../chat.module.css';
+import { ToolCallImages } from './ToolCallImages';
 
 const STATUS_COLORS: Record<ToolCallView['status'], string> = {
   pending: 'warning', running: 'processing', done: 'success', failed: 'error', refused: 'error', rejected: 'default', expired: 'default', cancelled: 'default',
@@ -18,14 +20,22 @@ function pretty(json: string): string {
   }
 }
 
+/** What the user can do to the calls of the running answer. */
+export type ToolCallActions = {
+  /** The yes or no to a waiting 写入 / 对外发送 call. */
+  decide: (callId: string, approve: boolean) => Promise<void>;
+  /** 取消 of a running call. */
+  cancel: (callId: string) => Promise<void>;
+};
+
 export type ToolCallsProps = {
   calls: ToolCallView[];
-  /** The user's yes or no to a waiting call; absent on answers that are not the running one. */
-  onDecide?: (callId: string, approve: boolean) => Promise<void>;
+  /** Absent on answers that are not the running one. */
+  actions?: ToolCallActions;
 };
 
 /** A waiting 写入 / 对外发送 call: what will run, and the user's yes or no. */
-function Confirm({ call, onDecide }: { call: ToolCallView; onDecide: ToolCallsProps['onDecide'] }) {
+function Confirm({ call, onDecide }: { call: ToolCallView; onDecide?: ToolCallActions['decide'] }) {
   const [sending, setSending] = useState<'yes' | 'no' | null>(null);
   const text = pretty(call.arguments);
   const decide = async (approve: boolean) => {
@@ -57,44 +67,61 @@ function Confirm({ call, onDecide }: { call: ToolCallView; onDecide: ToolCallsPr
   );
 }
 
-/** The tool calls made at one place of an answer: each collapsible, with its arguments, result and duration. */
-export function ToolCalls({ calls, onDecide }: ToolCallsProps) {
+/** A call that is not waiting or running here: collapsible, with its arguments, result and duration; its images below. */
+function CallResult({ call }: { call: ToolCallView }) {
+  return (
+    <div>
+      <Collapse
+        size="small"
+        className={styles.toolCall}
+        items={[{
+          key: call.id,
+          label: (
+            <Space size={6} wrap>
+              <ApiOutlined />
+              <span>调用工具 {call.set_name ? `${call.set_name} / ` : ''}{call.tool_name}</span>
+              <Tag color={STATUS_COLORS[call.status]}>{TOOL_CALL_STATUSES[call.status]}</Tag>
+              {call.duration_ms !== null && <Typography.Text type="secondary">{call.duration_ms} ms</Typography.Text>}
+            </Space>
+          ),
+          children: (
+            <>
+              <Typography.Text type="secondary">参数</Typography.Text>
+              <pre className={styles.toolPre}>{pretty(call.arguments)}</pre>
+              {call.result && (
+                <>
+                  <Typography.Text type="secondary">{call.status === 'done' && !call.is_error ? '结果' : '说明'}</Typography.Text>
+                  <pre className={styles.toolPre}>{call.result}</pre>
+                </>
+              )}
+            </>
+          ),
+        }]}
+      />
+      <ToolCallImages call={call} />
+    </div>
+  );
+}
+
+/** The tool calls made at one place of an answer. */
+export function ToolCalls({ calls, actions }: ToolCallsProps) {
   return (
     <div className={styles.toolCalls} data-testid="tool-calls">
-      {calls.map((call) =>
-        call.status === 'pending' ? (
-          <Confirm key={call.id} call={call} onDecide={onDecide} />
-        ) : (
-          <Collapse
-            key={call.id}
-            size="small"
-            className={styles.toolCall}
-            items={[{
-              key: call.id,
-              label: (
-                <Space size={6} wrap>
-                  <ApiOutlined />
-                  <span>调用工具 {call.set_name ? `${call.set_name} / ` : ''}{call.tool_name}</span>
-                  <Tag color={STATUS_COLORS[call.status]}>{TOOL_CALL_STATUSES[call.status]}</Tag>
-                  {call.duration_ms !== null && <Typography.Text type="secondary">{call.duration_ms} ms</Typography.Text>}
-                </Space>
-              ),
-              children: (
-                <>
-                  <Typography.Text type="secondary">参数</Typography.Text>
-                  <pre className={styles.toolPre}>{pretty(call.arguments)}</pre>
-                  {call.result && (
-                    <>
-                      <Typography.Text type="secondary">{call.status === 'done' && !call.is_error ? '结果' : '说明'}</Typography.Text>
-                      <pre className={styles.toolPre}>{call.result}</pre>
-                    </>
-                  )}
-                </>
-              ),
-            }]}
-          />
-        ),
-      )}
+      {calls.map((call) => {
+        if (call.status === 'pending') return <Confirm key={call.id} call={call} onDecide={actions?.decide} />;
+        // Running in the answer being written: for how long, the tool's progress, and 取消.
+        if (call.status === 'running' && actions) {
+          return (
+            <RunningTask
+              key={call.id}
+              label={`正在调用 ${call.set_name ? `${call.set_name} / ` : ''}${call.tool_name}`}
+              progress={call.progress}
+              onCancel={() => actions.cancel(call.id)}
+            />
+          );
+        }
+        return <CallResult key={call.id} call={call} />;
+      })}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_TEMPERATURE } from '../../../../contract/api/runtime';
 import type { ChatMode, CompletionBody } from '../../../../contract/api';
 import { useAppDispatch } from '../../../app/hooks';
-import { chatApi, useConfirmToolCallMutation, useHistoryQuery, useStopAnswerMutation, userFields } from '../api';
+import { chatApi, useCancelToolCallMutation, useConfirmToolCallMutation, useHistoryQuery, useStopAnswerMutation, userFields } from '../api';
 import type { StreamEvent } from '../stream/frames';
 import { streamCompletion, type StreamError } from '../stream/stream-completion';
 import { frameThrottle } from './frame-throttle';
@@ -33,6 +33,7 @@ export function useConversation({ convUid, mode, selectParam, model, ensureDialo
   const controller = useRef<AbortController | null>(null);
   const [stopAnswer] = useStopAnswerMutation();
   const [confirmToolCall] = useConfirmToolCallMutation();
+  const [cancelToolCall] = useCancelToolCallMutation();
   const asking = useRef<string | null>(null);
 
   if (history.data && !loaded) {
@@ -130,6 +131,13 @@ export function useConversation({ convUid, mode, selectParam, model, ensureDialo
     await confirmToolCall({ conv_uid: conv, call_id: callId, approve }).unwrap().catch(() => undefined);
   };
 
+  /** 取消 of a call running in the answer: the server aborts it, and the stream then shows it cancelled. */
+  const cancel = async (callId: string) => {
+    const conv = asking.current ?? convUid;
+    if (!conv) return;
+    await cancelToolCall({ conv_uid: conv, call_id: callId }).unwrap().catch(() => undefined);
+  };
+
   /** Stops the answer: the stream is closed at once and the server is told, so the model stops too. */
   const stop = () => {
     controller.current?.abort();
@@ -137,5 +145,5 @@ export function useConversation({ convUid, mode, selectParam, model, ensureDialo
   };
 
   const loading = Boolean(convUid) && !createdHere && !loaded && !history.isError;
-  return { rounds, busy, loading, ask, stop, decide, regenerate: () => ask(rounds.at(-1)?.question ?? '', true) };
+  return { rounds, busy, loading, ask, stop, toolActions: { decide, cancel }, regenerate: () => ask(rounds.at(-1)?.question ?? '', true) };
 }

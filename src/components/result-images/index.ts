@@ -1,0 +1,1 @@
+export { ResultImage, ResultImages, type ResultImageProps } from './ResultImages';

@@ -1,0 +1,1 @@
+export { RunningTask, useElapsedSeconds, type RunningTaskProps, type TaskProgress } from './RunningTask';
