@@ -12,6 +12,7 @@ import { toSortItem } from './sort';
 import { isSystemRow } from './system-row';
 import type { DataRow, DataTableButton, DataTableProps } from './types';
 import { useTableColumns } from './useTableColumns';
+import { useWidth } from './useWidth';
 import { VirtualBody, type BodyColumn, type BodyScrollInfo, type BodySelection } from './VirtualBody';
 
 const allowAll = () => true;
@@ -52,7 +53,7 @@ function toBodyColumns<Row extends DataRow>(columns: TableColumnsType<Row>): Bod
   });
 }
 
-/** The full width of the columns (and the select column), for the virtual body's sideways scroll. */
+/** The full width of the columns (and the select column): the table's width, wider than its box when it scrolls sideways. */
 function columnsWidth(columns: { width?: number | string }[], selection: 'multiple' | 'single' | 'none'): number {
   return columns.reduce((n, c) => n + (typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH), 0)
     + (selection === 'none' ? 0 : SELECTION_COLUMN_WIDTH);
@@ -92,7 +93,11 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
     if (initial.sort) onSortChange.current?.(toSortItem(initial.sort));
   }, [initial.sort]);
   const onWidth = useCallback((key: string, width: number) => setWidths((prev) => ({ ...prev, [key]: width })), []);
-  const columns = useTableColumns({ ...props, can, visibleKeys, sort, widths, onWidth });
+  // The columns are fitted to the table's width (less the selection column): the spare goes to data columns, so the
+  // index, selection and 操作 columns keep their widths of spec §9 at any window width.
+  const [width, measured] = useWidth<HTMLDivElement>();
+  const room = width > 0 ? width - (selection === 'none' ? 0 : SELECTION_COLUMN_WIDTH) : 0;
+  const columns = useTableColumns({ ...props, can, visibleKeys, sort, widths, onWidth, room });
   // virtualFrom 0 without paging: virtual at any length, none included (VirtualBody draws the empty state), so a
   // polled table whose first rows arrive is not switched from antd's one-table layout to header and body (D79).
   const alwaysVirtual = props.virtualFrom === 0 && !pagination;
@@ -172,7 +177,7 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
   };
 
   return (
-    <div className="data-table">
+    <div className="data-table" ref={measured}>
       <DataTableToolbar
         can={can}
         selectedCount={selected.keys.length}
@@ -190,7 +195,9 @@ export function DataTable<Row extends DataRow>(props: DataTableProps<Row>) {
         columns={columns}
         loading={props.loading}
         tableLayout="fixed"
-        scroll={virtual ? { x: columnsWidth(columns, selection), y: scrollY } : { x: 'max-content' }}
+        // A width in pixels, never 'max-content': with an intrinsic width Chromium lays the table out automatically,
+        // widening a column to its longest unbroken text (no ellipsis) and pushing the last ones under the fixed 操作.
+        scroll={virtual ? { x: columnsWidth(columns, selection), y: scrollY } : { x: columnsWidth(columns, selection) }}
         components={virtual ? { header: { cell: ResizableHeaderCell }, body: renderBody } : HEADER_ONLY}
         rowSelection={
           selection === 'none'

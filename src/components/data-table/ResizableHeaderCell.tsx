@@ -12,8 +12,11 @@ export type ResizableHeaderCellProps = ThHTMLAttributes<HTMLTableCellElement> & 
 export function ResizableHeaderCell({ resizeWidth, onResizeWidth, children, style, ...rest }: ResizableHeaderCellProps) {
   if (resizeWidth === undefined || !onResizeWidth) return <th {...rest} style={style}>{children}</th>;
   const start = resizeWidth;
+  // A fixed column's heading (rc-table gives it its sticky offset) keeps antd's sticky position, which also holds the
+  // handle; `relative` would shift it by that offset instead, over the columns before it.
+  const fixed = style?.insetInlineStart !== undefined || style?.insetInlineEnd !== undefined;
   return (
-    <th {...rest} style={{ ...style, position: 'relative' }}>
+    <th {...rest} style={fixed ? style : { ...style, position: 'relative' }}>
       {children}
       <span
         role="separator"

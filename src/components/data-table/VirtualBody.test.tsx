@@ -82,4 +82,20 @@ describe('VirtualBody', () => {
     expect(onToggle).toHaveBeenCalledWith(ROWS[2]);
     expect(first.style.width).toBe('439px');
   });
+
+  it('keeps each fixed column at its distance from the right edge, the shadow on the first', () => {
+    const columns: BodyColumn<Row>[] = [
+      ...COLUMNS.slice(0, 2),
+      { key: 'actions', width: 130, fixedRight: true, cell: () => '设置密级' },
+      COLUMNS[2],
+    ];
+    render(
+      <VirtualBody
+        rows={ROWS} columns={columns} rowKey={(r) => r.id} isSelected={() => false} height={400}
+        scrollbarSize={0} scrollRef={{ current: null }} onScroll={vi.fn()}
+      />,
+    );
+    const cells = within(screen.getAllByRole('row')[0]).getAllByRole('cell');
+    expect(cells.map((c) => c.style.right)).toEqual(['', '', '200px', '0px']);
+  });
 });

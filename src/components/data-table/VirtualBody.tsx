@@ -10,8 +10,12 @@ export type BodyColumn<Row> = {
   align?: CSSProperties['textAlign'];
   /** Single line, cut with an ellipsis (the whole text as the cell's title). */
   ellipsis?: boolean;
-  /** Stays at the right edge while the body scrolls sideways (the row tools). */
+  /** Stays at the right edge while the body scrolls sideways (the row tools, and action columns before them). */
   fixedRight?: boolean;
+  /** A fixed column's distance from the right edge: the widths of the fixed columns after it (set by the body). */
+  stickyRight?: number;
+  /** The first of the fixed columns: it draws the shadow over what scrolls beneath them (set by the body). */
+  fixedFirst?: boolean;
   cell: (row: Row, index: number) => ReactNode;
   /** The cell's title (the full text of a cut one). */
   title?: (row: Row) => string | undefined;
@@ -74,8 +78,8 @@ const VirtualRow = memo(function VirtualRow<Row>({ row, index, top, width, colum
         <div
           key={c.key}
           role="cell"
-          className={`${styles.cell}${c.fixedRight ? ` ${styles.fixedRight}` : ''}`}
-          style={{ width: c.width, justifyContent: JUSTIFY[c.align ?? 'left'] ?? 'flex-start' }}
+          className={`${styles.cell}${c.stickyRight === undefined ? '' : ` ${styles.fixedRight}`}${c.fixedFirst ? ` ${styles.fixedFirst}` : ''}`}
+          style={{ width: c.width, right: c.stickyRight, justifyContent: JUSTIFY[c.align ?? 'left'] ?? 'flex-start' }}
           title={c.title?.(row)}
         >
           <span className={c.ellipsis ? styles.ellipsis : styles.content}>{c.cell(row, index)}</span>
@@ -90,6 +94,19 @@ function withScrollbar<Row>(columns: BodyColumn<Row>[], scrollbarSize: number): 
   if (!scrollbarSize || !columns.length) return columns;
   const last = columns[columns.length - 1];
   return [...columns.slice(0, -1), { ...last, width: Math.max(0, last.width - scrollbarSize) }];
+}
+
+/** The fixed columns at the end of the row, each kept its distance from the right edge: the widths of those after it. */
+function withStickyOffsets<Row>(columns: BodyColumn<Row>[]): BodyColumn<Row>[] {
+  const result = [...columns];
+  let right = 0;
+  let i = result.length - 1;
+  for (; i >= 0 && result[i].fixedRight; i--) {
+    result[i] = { ...result[i], stickyRight: right };
+    right += result[i].width;
+  }
+  if (i + 1 < result.length) result[i + 1] = { ...result[i + 1], fixedFirst: true };
+  return result;
 }
 
 /**
@@ -159,7 +176,7 @@ export function VirtualBody<Row>(props: VirtualBodyProps<Row>) {
     // Widened to the body's whole width (the header's, with its scrollbar column), then the scrollbar's part taken
     // from the last column, as the header does.
     const wide = filling(given, available + (available ? scrollbarSize : 0), selection?.width ?? 0);
-    return withScrollbar(wide, scrollbarSize);
+    return withStickyOffsets(withScrollbar(wide, scrollbarSize));
   }, [given, scrollbarSize, available, selection?.width]);
   const width = columns.reduce((n, c) => n + c.width, selection?.width ?? 0);
   const first = Math.max(0, Math.floor(scrollTop / VIRTUAL_ROW_HEIGHT) - OVERSCAN);

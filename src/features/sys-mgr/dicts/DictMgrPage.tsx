@@ -45,11 +45,12 @@ export function DictMgrPage() {
   const columns: DataTableColumn<Row>[] = [
     {
       key: 'name', title: '名称', width: 190, ellipsis: true,
+      // The whole name on hover when a narrow window cuts it (the tag keeps antd from titling the cell itself).
       render: (v, row) => (
-        <>
+        <span title={v as string}>
           {v as string}
           {row.system === 'true' && <Tag color="blue" style={{ marginInlineStart: 6 }}>内置</Tag>}
-        </>
+        </span>
       ),
     },
     { key: 'code', title: '编码', width: 150, ellipsis: true },
