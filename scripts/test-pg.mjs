@@ -12,8 +12,8 @@ const HOST = process.env.PGHOST_TEST ?? '127.0.0.1';
 const PORT = Number(process.env.PGPORT_TEST ?? 5432);
 const TEST_FILES = ['server/identity', 'server/routes/auth', 'server/db', 'server/plugins/access.test.ts', 'server/jobs', 'server/knowledge', 'server/routes/knowledge',
   'server/routes/chat/chat.test.ts', 'server/routes/chat/files.test.ts', 'server/routes/chat/no-model.test.ts', 'server/routes/chat/shutdown.test.ts', 'server/routes/sqlbase',
-  'server/routes/testcases', 'server/mgmt/statistics.test.ts', 'server/routes/mgmt/statistics.test.ts',
-  'server/routes/mgmt/statistics-duties.test.ts', 'server/tools/cancel.test.ts', 'server/routes/tools/tool-results.test.ts',
+  'server/routes/testcases', 'server/sys-mgr/statistics/statistics.test.ts', 'server/routes/sys-mgr/statistics.test.ts',
+  'server/routes/sys-mgr/statistics-duties.test.ts', 'server/tools/cancel.test.ts', 'server/routes/tools/tool-results.test.ts',
   'server/multi-process.test.ts'];
 
 async function connectAdmin() {

@@ -96,9 +96,9 @@ describe('route inventory', () => {
 
 describe('envelopes and limits', () => {
   it('answers 404 in the family of the path', async () => {
-    const mgmt = await app.inject({ method: 'GET', url: '/api/sysMgr/nothing-here' });
-    expect(mgmt.statusCode).toBe(404);
-    expect(mgmt.json()).toEqual({ code: 404, message: '请求的资源不存在', results: null });
+    const sysMgr = await app.inject({ method: 'GET', url: '/api/sysMgr/nothing-here' });
+    expect(sysMgr.statusCode).toBe(404);
+    expect(sysMgr.json()).toEqual({ code: 404, message: '请求的资源不存在', results: null });
     const ai = await app.inject({ method: 'POST', url: '/knowledge/nothing/here' });
     expect(ai.json()).toEqual({ success: false, err_code: 'E404', err_msg: '请求的资源不存在', data: null });
   });

@@ -16,7 +16,7 @@ import { lazyCompilers } from './http/lazy-compilers';
 import { hardenRouteSchemas, textKindKeyword } from './http/harden-schema';
 import { registerAccess } from './plugins/access';
 import { registerAudit } from './plugins/audit';
-import { managementRoutes } from './routes/mgmt';
+import { managementRoutes } from './routes/sys-mgr';
 import { knowledgeRoutes } from './routes/knowledge';
 import { chatRoutes } from './routes/chat';
 import { chatToolCallRoutes } from './routes/chat/tool-calls';

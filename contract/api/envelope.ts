@@ -3,8 +3,8 @@ import { Type, type Static, type TSchema } from 'typebox';
 export * from './envelope-family';
 
 
-/** Management family (`/api/sysMgr/*`, `/api/dataMgr/*`, `/api/login/*`): `{ code, message, results }`. */
-export const MgmtEnvelope = <T extends TSchema>(results: T) =>
+/** Platform family (`/api/sysMgr/*`, `/api/dataMgr/*`, `/api/login/*`): `{ code, message, results }`. */
+export const PlatformEnvelope = <T extends TSchema>(results: T) =>
   Type.Object({ code: Type.Number(), message: Type.String(), results });
 
 /** AI family (`/knowledge/*`, `/api/v1/*`, `/api/apps/*`, `/document/*`): `{ success, err_code, err_msg, data }` as in DB-GPT. */
@@ -16,9 +16,9 @@ export const AiEnvelope = <T extends TSchema>(data: T) =>
     data,
   });
 
-/** Error body of the management family. */
-export const MgmtError = Type.Object({ code: Type.Number(), message: Type.String(), results: Type.Null() });
-export type MgmtError = Static<typeof MgmtError>;
+/** Error body of the platform family. */
+export const PlatformError = Type.Object({ code: Type.Number(), message: Type.String(), results: Type.Null() });
+export type PlatformError = Static<typeof PlatformError>;
 
 /** Error body of the AI family. */
 export const AiError = Type.Object({

@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import { familyOf, MGMT_OK, messageForStatus, type MgmtResult } from '../../contract/api';
+import { familyOf, PLATFORM_OK, messageForStatus, type PlatformResult } from '../../contract/api';
 
-/** A management-family success answer. */
-export function ok<T>(results: T): MgmtResult<T> {
-  return { code: MGMT_OK, message: '成功', results };
+/** A platform-family success answer. */
+export function ok<T>(results: T): PlatformResult<T> {
+  return { code: PLATFORM_OK, message: '成功', results };
 }
 
 /** An AI-family success answer (DB-GPT's Result). */

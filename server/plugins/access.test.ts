@@ -72,7 +72,7 @@ describe('duty routes', () => {
     expect((await get('/api/sysMgr/test-only/undeclared', tokens.demo)).statusCode).toBe(403);
   });
 
-  it('system accounts may use the session calls of the management family', async () => {
+  it('system accounts may use the session calls of the platform family', async () => {
     expect((await get(AUTH_PATHS.profile, tokens.auditadmin)).statusCode).toBe(200);
     expect((await get(AUTH_PATHS.license, tokens.sysadmin)).statusCode).toBe(200);
   });

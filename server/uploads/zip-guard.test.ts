@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildTemplate } from '../mgmt/users/import-sheet';
+import { buildTemplate } from '../sys-mgr/users/import-sheet';
 import { makeDocx, makeXlsx } from '../test-support/fixtures';
 import { makeDocxBomb, makeXlsxWithEntries, makeZip, withDataBeforeDirectory, withDeclaredSize } from '../test-support/zip-fixtures';
 import { inspectZip, verifyZip, ZipRefusal } from './zip-guard';

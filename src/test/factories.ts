@@ -1,6 +1,6 @@
 import type { AccountStrategy, UserDetail } from '../../contract/api';
 
-/** A management-family success answer. */
+/** A platform-family success answer. */
 export const ok = <T,>(results: T) => ({ status: 200, data: { code: 200, message: '成功', results } });
 
 /** An AI-family success answer. */

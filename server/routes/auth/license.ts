@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, count, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { AUTH_PATHS, License, MgmtEnvelope } from '../../../contract/api';
+import { AUTH_PATHS, License, PlatformEnvelope } from '../../../contract/api';
 import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { ok } from '../../http/envelope';
@@ -14,7 +14,7 @@ export function licenseRoute(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(AUTH_PATHS.license, {
       config: { access: 'duty', duty: 'sysadmin', button: '/sysMgr/userMgr#license' },
-      schema: { querystring: Type.Object({}), response: { 200: MgmtEnvelope(License) } },
+      schema: { querystring: Type.Object({}), response: { 200: PlatformEnvelope(License) } },
     }, async () => {
       const [row] = await deps.db
         .select({ n: count() })

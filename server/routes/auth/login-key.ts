@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { Type } from 'typebox';
-import { AUTH_PATHS, LoginKeyAnswer, MgmtEnvelope } from '../../../contract/api';
+import { AUTH_PATHS, LoginKeyAnswer, PlatformEnvelope } from '../../../contract/api';
 import type { Deps } from '../../deps';
 import { HttpError } from '../../http-error';
 import { ok } from '../../http/envelope';
@@ -21,7 +21,7 @@ export function loginKeyRoute(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(AUTH_PATHS.loginKey, {
       config: { access: 'public' },
-      schema: { querystring: Type.Object({}), response: { 200: MgmtEnvelope(LoginKeyAnswer) } },
+      schema: { querystring: Type.Object({}), response: { 200: PlatformEnvelope(LoginKeyAnswer) } },
     }, async (request, reply) => {
       try {
         await limiter.consume(request.ip);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  AUTH_PATHS, CODE_FORBIDDEN, ERROR_TEXTS, LogoutBody, MgmtEnvelope, PasswordChangeBody, type LogoutReason,
+  AUTH_PATHS, CODE_FORBIDDEN, ERROR_TEXTS, LogoutBody, PlatformEnvelope, PasswordChangeBody, type LogoutReason,
 } from '../../../contract/api';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http-error';
@@ -26,7 +26,7 @@ export function sessionActionRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(AUTH_PATHS.logout, {
       config: signedIn,
-      schema: { querystring: NoQuery, body: LogoutBody, response: { 200: MgmtEnvelope(Type.Null()) } },
+      schema: { querystring: NoQuery, body: LogoutBody, response: { 200: PlatformEnvelope(Type.Null()) } },
     }, async (request) => {
       const session = sessionOf(request);
       if (request.body.username !== session.user.username) throw badRequest('只能退出本人的登录');
@@ -40,7 +40,7 @@ export function sessionActionRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.put(AUTH_PATHS.password, {
       config: signedIn,
-      schema: { querystring: NoQuery, body: PasswordChangeBody, response: { 200: MgmtEnvelope(Type.Null()) } },
+      schema: { querystring: NoQuery, body: PasswordChangeBody, response: { 200: PlatformEnvelope(Type.Null()) } },
     }, async (request) => {
       const session = sessionOf(request);
       const passwords = await readPasswords(deps, session.user.username, request.body);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { cached } from '../../identity/identity-cache';
 import { Type } from 'typebox';
 import {
-  AccountStrategy, AUTH_PATHS, MgmtEnvelope, ResourceGrades, RoleRef, UserDetail, UserDetailQuery, UserInfo, ValidateBody,
+  AccountStrategy, AUTH_PATHS, PlatformEnvelope, ResourceGrades, RoleRef, UserDetail, UserDetailQuery, UserInfo, ValidateBody,
 } from '../../../contract/api';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http-error';
@@ -10,7 +10,7 @@ import { ok } from '../../http/envelope';
 import { gradesForClearance, grantsOfUser, rolesOfUser } from '../../identity/access';
 import { activeLock } from '../../identity/lockout';
 import { PASSWORD_MIN_LENGTH } from '../../identity/password-policy';
-import { deptName } from '../../mgmt/depts/dept-service';
+import { deptName } from '../../sys-mgr/depts/dept-service';
 import { sessionOf } from '../request-meta';
 
 const NoQuery = Type.Object({});
@@ -22,7 +22,7 @@ export function sessionInfoRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(AUTH_PATHS.validate, {
       config: signedIn,
-      schema: { querystring: NoQuery, body: ValidateBody, response: { 200: MgmtEnvelope(AccountStrategy) } },
+      schema: { querystring: NoQuery, body: ValidateBody, response: { 200: PlatformEnvelope(AccountStrategy) } },
     }, async (request) => {
       const { user } = sessionOf(request);
       if (request.body.username !== user.username) throw badRequest('只能查询本人账号');
@@ -38,7 +38,7 @@ export function sessionInfoRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     // token and visitorId are accepted for compatibility, but the session comes only from the header.
     app.get(AUTH_PATHS.userDetail, {
       config: signedIn,
-      schema: { querystring: UserDetailQuery, response: { 200: MgmtEnvelope(UserDetail) } },
+      schema: { querystring: UserDetailQuery, response: { 200: PlatformEnvelope(UserDetail) } },
     }, async (request) => {
       const { user } = sessionOf(request);
       const [roles, grants, grades] = await cached(deps.db, `detail:${user.id}:${user.clearance}`, () => Promise.all([
@@ -60,7 +60,7 @@ export function sessionInfoRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.get(AUTH_PATHS.profile, {
       config: signedIn,
-      schema: { querystring: NoQuery, response: { 200: MgmtEnvelope(UserInfo) } },
+      schema: { querystring: NoQuery, response: { 200: PlatformEnvelope(UserInfo) } },
     }, async (request) => {
       const { user } = sessionOf(request);
       const roles = await rolesOfUser(deps, user.id);
@@ -69,12 +69,12 @@ export function sessionInfoRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.get(AUTH_PATHS.myRoles, {
       config: signedIn,
-      schema: { querystring: NoQuery, response: { 200: MgmtEnvelope(Type.Array(RoleRef)) } },
+      schema: { querystring: NoQuery, response: { 200: PlatformEnvelope(Type.Array(RoleRef)) } },
     }, async (request) => ok(await rolesOfUser(deps, sessionOf(request).user.id)));
 
     app.get(AUTH_PATHS.grades, {
       config: signedIn,
-      schema: { querystring: NoQuery, response: { 200: MgmtEnvelope(ResourceGrades) } },
+      schema: { querystring: NoQuery, response: { 200: PlatformEnvelope(ResourceGrades) } },
     }, async (request) => {
       const { allowed } = await gradesForClearance(deps, sessionOf(request).user.clearance);
       return ok({

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ACCOUNT_PATHS, CODE_FORBIDDEN, ERROR_TEXTS, MgmtEnvelope, SECADMIN_ID, SYSADMIN_ID, UnlockUserParams } from '../../../contract/api';
+import { ACCOUNT_PATHS, CODE_FORBIDDEN, ERROR_TEXTS, PlatformEnvelope, SECADMIN_ID, SYSADMIN_ID, UnlockUserParams } from '../../../contract/api';
 import type { Deps } from '../../deps';
 import { badRequest, HttpError } from '../../http-error';
 import { ok } from '../../http/envelope';
@@ -21,7 +21,7 @@ export function unlockRoute(deps: Deps): FastifyPluginAsyncTypebox {
         querystring: UnlockUserParams,
         // The client may send the target as params (no body) or as a JSON body.
         body: Type.Union([UnlockUserParams, Type.Null()]),
-        response: { 200: MgmtEnvelope(Type.Null()) },
+        response: { 200: PlatformEnvelope(Type.Null()) },
       },
     }, async (request) => {
       const target = { ...request.query, ...(request.body ?? {}) };

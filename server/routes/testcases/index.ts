@@ -20,7 +20,7 @@ import { casesWorkbook, casesXmind, exportCases } from '../../testcases/export';
 import { testcaseJobHandler } from '../../testcases/process';
 import { archiveGeneration, replaceSource } from '../../testcases/versions';
 import { uploadLimitsOf, withUpload, type ReceivedFile } from '../../uploads/receive';
-import { contentDisposition } from '../mgmt/log-export';
+import { contentDisposition } from '../sys-mgr/log-export';
 import { sessionOf } from '../request-meta';
 
 const FUNC = '/testCase';

@@ -5,7 +5,7 @@ import type { PickNode } from './tree-pick';
 
 /**
  * The calls form inputs need, injected by the app (the kit never imports the app's http module).
- * Each answers the `results` of the management envelope already unwrapped.
+ * Each answers the `results` of the platform envelope already unwrapped.
  */
 export type FormServices = {
   /** Loads a list of option records from a configurable URL with params (dictionary selects). */

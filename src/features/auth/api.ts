@@ -1,6 +1,6 @@
 import { AUTH_PATHS } from '../../../contract/api/runtime';
-import type { AccountStrategy, LogoutReason, MgmtResult, TokenResponse, UserDetail } from '../../../contract/api';
-import { http, unwrapMgmt } from '../../lib/http';
+import type { AccountStrategy, LogoutReason, PlatformResult, TokenResponse, UserDetail } from '../../../contract/api';
+import { http, unwrapPlatform } from '../../lib/http';
 import { visitorId } from '../../lib/fingerprint';
 import { encryptPasswords } from './login-cipher';
 import { rememberServerIdle } from './idle-limit';
@@ -18,16 +18,16 @@ export async function requestToken(username: string, password: string): Promise<
 
 /** Account strategy of the signed-in account: locked, must change password. */
 export async function validateAccount(username: string): Promise<AccountStrategy> {
-  const response = await http.post<MgmtResult<AccountStrategy>>(AUTH_PATHS.validate, { username }, { silent: true });
-  return unwrapMgmt(response.data);
+  const response = await http.post<PlatformResult<AccountStrategy>>(AUTH_PATHS.validate, { username }, { silent: true });
+  return unwrapPlatform(response.data);
 }
 
 /** Profile, roles, clearance and access of the session; `token` overrides the stored one (portal hand-over). */
 export async function fetchUserDetail(token?: string): Promise<UserDetail> {
   const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
   const params = { visitorId: visitorId() };
-  const response = await http.get<MgmtResult<UserDetail>>(AUTH_PATHS.userDetail, { params, headers, silent: true });
-  return unwrapMgmt(response.data);
+  const response = await http.get<PlatformResult<UserDetail>>(AUTH_PATHS.userDetail, { params, headers, silent: true });
+  return unwrapPlatform(response.data);
 }
 
 /** Changes the signed-in user's own password (first sign-in); both passwords go encrypted (D91). */

@@ -1,17 +1,17 @@
 import { AUTH_PATHS } from '../../../contract/api/runtime';
 import { LOGIN_CIPHER_PREFIX } from '../../../contract/api/login-cipher';
 import type { LoginCipherField, LoginCipherPlain, LoginKey } from '../../../contract/api/login-cipher';
-import type { MgmtResult } from '../../../contract/api';
+import type { PlatformResult } from '../../../contract/api';
 import { loadChunk } from '../../lib/chunk-load';
-import { http, unwrapMgmt } from '../../lib/http';
+import { http, unwrapPlatform } from '../../lib/http';
 
 // The product's clients never send a password in clear (D91): each password field is encrypted with the server's
 // public key together with its one-time nonce, the server's time, the account and the field's name.
 
 /** The server's public key, algorithm and a fresh nonce (silent: the caller's form explains a failure). */
 async function fetchLoginKey(): Promise<LoginKey> {
-  const response = await http.get<MgmtResult<LoginKey>>(AUTH_PATHS.loginKey, { silent: true });
-  return unwrapMgmt(response.data);
+  const response = await http.get<PlatformResult<LoginKey>>(AUTH_PATHS.loginKey, { silent: true });
+  return unwrapPlatform(response.data);
 }
 
 function bytesToBase64(bytes: Uint8Array): string {

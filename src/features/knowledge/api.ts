@@ -72,7 +72,7 @@ export const knowledgeApi = api.enhanceEndpoints({ addTagTypes: ['KnowledgeSpace
     recallTest: build.mutation<RecallHit[], { space: string; question: string; recall_top_k?: number }>({
       query: ({ space, ...body }) => post(inSpace(KNOWLEDGE_PATHS.recallTest, space), body),
     }),
-    /** Ordinary roles to pick review roles from (management envelope). */
+    /** Ordinary roles to pick review roles from (platform envelope). */
     reviewRoleOptions: build.query<RoleOption[], void>({
       query: () => ({ url: ROLE_PATHS.options }),
     }),

@@ -1,8 +1,8 @@
-import { MGMT_OK, familyOf } from '../../../contract/api/runtime';
-import type { AiResult, MgmtResult } from '../../../contract/api';
+import { PLATFORM_OK, familyOf } from '../../../contract/api/runtime';
+import type { AiResult, PlatformResult } from '../../../contract/api';
 
-export function isMgmtEnvelope(body: unknown): body is MgmtResult<unknown> {
-  return !!body && typeof body === 'object' && typeof (body as MgmtResult<unknown>).code === 'number' && 'message' in body;
+export function isPlatformEnvelope(body: unknown): body is PlatformResult<unknown> {
+  return !!body && typeof body === 'object' && typeof (body as PlatformResult<unknown>).code === 'number' && 'message' in body;
 }
 
 export function isAiEnvelope(body: unknown): body is AiResult<unknown> {
@@ -12,12 +12,12 @@ export function isAiEnvelope(body: unknown): body is AiResult<unknown> {
 /** Whether a 2xx answer still reports a failure in its envelope. */
 export function isEnvelopeFailure(body: unknown): boolean {
   if (isAiEnvelope(body)) return body.success === false;
-  if (isMgmtEnvelope(body)) return body.code !== MGMT_OK;
+  if (isPlatformEnvelope(body)) return body.code !== PLATFORM_OK;
   return false;
 }
 
 /** The `results` of a management answer. */
-export function unwrapMgmt<T>(body: MgmtResult<T>): T {
+export function unwrapPlatform<T>(body: PlatformResult<T>): T {
   return body.results;
 }
 
@@ -30,6 +30,6 @@ export function unwrapAi<T>(body: AiResult<T>): T {
 export function unwrap<T>(url: string, body: unknown): T {
   const family = familyOf(url.replace(/^https?:\/\/[^/]+/, ''));
   if (family === 'ai' && isAiEnvelope(body)) return unwrapAi(body) as T;
-  if (family === 'mgmt' && isMgmtEnvelope(body)) return unwrapMgmt(body) as T;
+  if (family === 'platform' && isPlatformEnvelope(body)) return unwrapPlatform(body) as T;
   return body as T;
 }

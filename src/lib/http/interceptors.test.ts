@@ -45,7 +45,7 @@ describe('session-ending answers (10011039, 401, 403)', () => {
     ['401 status', { status: 401, data: { code: 10011039, message: 'x', results: null } }, STATUS_MESSAGES[401]],
     ['401 without body', { status: 401 }, '登录信息无效，请重新登录'],
     ['403 status', { status: 403, data: { code: 10011041, message: '无权限', results: null } }, '登录已过期，请重新登录'],
-    ['10011039 in a 200 management envelope', { status: 200, data: { code: 10011039, message: 'x', results: null } }, '登录信息无效，请重新登录'],
+    ['10011039 in a 200 platform envelope', { status: 200, data: { code: 10011039, message: 'x', results: null } }, '登录信息无效，请重新登录'],
     ['10011039 in a 200 AI envelope', { status: 200, data: { success: false, err_code: '10011039', err_msg: 'x', data: null } }, '登录信息无效，请重新登录'],
   ] as const)('%s: error toast 5 s, storage cleared, /login with the redirect', async (_name, reply, text) => {
     answer(reply);

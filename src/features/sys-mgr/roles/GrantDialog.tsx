@@ -1,6 +1,6 @@
 import { Alert, App, Button, Col, Input, Row, Space, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { GRANT_TYPE_BUSINESS, GRANT_TYPE_MANAGEMENT } from '../../../../contract/api/roles-limits';
+import { GRANT_TYPE_BUSINESS, GRANT_TYPE_MANAGEMENT } from '../../../../contract/api/sys-mgr/roles-limits';
 import type { RoleItem } from '../../../../contract/api';
 import { Dialog } from '../../../components/dialog';
 import { useRoleGrantsQuery, useSetRoleGrantsMutation } from './api';

@@ -1,5 +1,5 @@
 import { App, Form } from 'antd';
-import { ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX } from '../../../../contract/api/roles-limits';
+import { ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX } from '../../../../contract/api/sys-mgr/roles-limits';
 import type { RoleItem } from '../../../../contract/api';
 import { Dialog } from '../../../components/dialog';
 import { DescriptorForm, type FieldDescriptor } from '../../../components/form';

@@ -1,9 +1,9 @@
 import { USER_PATHS } from '../../../../contract/api/runtime';
-import type { ImportResult, MgmtResult } from '../../../../contract/api';
+import type { ImportResult, PlatformResult } from '../../../../contract/api';
 import { ApiError, http, postMultipart, toFormData } from '../../../lib/http';
 import { saveFile } from '../../../platform';
 
-/** Largest file the server takes (server/mgmt/users/import-sheet.ts). */
+/** Largest file the server takes (server/sys-mgr/users/import-sheet.ts). */
 export const IMPORT_MAX_MB = 5;
 
 /** Outcome of an upload: the server's row report, or a refusal without one (bad file, licence, permission). */
@@ -13,11 +13,11 @@ export type ImportOutcome = { ok: true; result: ImportResult } | { ok: false; me
 export async function uploadUsers(file: File, dryRun: boolean): Promise<ImportOutcome> {
   const form = toFormData({ file: { file, name: file.name }, dryRun: dryRun ? 'true' : 'false' });
   try {
-    const res = await postMultipart<MgmtResult<ImportResult>>(USER_PATHS.import, form, { silent: true });
+    const res = await postMultipart<PlatformResult<ImportResult>>(USER_PATHS.import, form, { silent: true });
     return { ok: true, result: res.data.results };
   } catch (error) {
     if (error instanceof ApiError) {
-      const body = error.body as Partial<MgmtResult<ImportResult | null>> | null;
+      const body = error.body as Partial<PlatformResult<ImportResult | null>> | null;
       return { ok: false, message: error.message, result: body?.results ?? null };
     }
     return { ok: false, message: error instanceof Error ? error.message : '导入失败', result: null };

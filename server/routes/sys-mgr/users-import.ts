@@ -2,12 +2,12 @@ import fs from 'node:fs/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ImportResult, MgmtEnvelope, USER_PATHS } from '../../../contract/api';
+import { ImportResult, PlatformEnvelope, USER_PATHS } from '../../../contract/api';
 import type { Deps } from '../../deps';
 import { badRequest, HttpError } from '../../http-error';
 import { ok } from '../../http/envelope';
-import { buildTemplate, IMPORT_MAX_BYTES, looksLikeXlsx, readSheet } from '../../mgmt/users/import-sheet';
-import { checkRows, importRows, summarise } from '../../mgmt/users/user-import';
+import { buildTemplate, IMPORT_MAX_BYTES, looksLikeXlsx, readSheet } from '../../sys-mgr/users/import-sheet';
+import { checkRows, importRows, summarise } from '../../sys-mgr/users/user-import';
 import { zipLimitsOf } from '../../uploads/limits';
 import { verifyUploadedOffice } from '../../uploads/office-files';
 import { withUpload, type ReceivedFile, type ReceiveOptions } from '../../uploads/receive';
@@ -55,7 +55,7 @@ export function userImportRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       schema: {
         // multipart/form-data: `file` (.xlsx) and `dryRun` ('true' checks without writing); read with request.parts().
         body: Type.Unknown(),
-        response: { 200: MgmtEnvelope(ImportResult), 400: MgmtEnvelope(Type.Union([ImportResult, Type.Null()])) },
+        response: { 200: PlatformEnvelope(ImportResult), 400: PlatformEnvelope(Type.Union([ImportResult, Type.Null()])) },
       },
     }, async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, '请以 multipart/form-data 上传文件（字段 file）');

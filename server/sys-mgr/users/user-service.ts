@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { UserCreateBody, UserUpdateBody } from '../../../contract/api';
-import { userFieldProblems } from '../../../contract/api/user-rules';
+import { userFieldProblems } from '../../../contract/api/sys-mgr/user-rules';
 import { departments, loginFailures, loginSourceFailures, secrecyGrades, users } from '../../db/schema';
 import type { Actor, Deps } from '../../deps';
 import { badRequest, HttpError } from '../../http-error';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import {
   ButtonCreateBody, ButtonUpdateBody, FUNC_PATHS, FuncButton, FuncButtonParams, FuncButtonsParams, FuncCreateBody,
-  FuncIdParams, FuncNode, FuncRecord, FuncTreeParams, FuncUpdateBody, MgmtEnvelope,
+  FuncIdParams, FuncNode, FuncRecord, FuncTreeParams, FuncUpdateBody, PlatformEnvelope,
 } from '../../../contract/api';
 import type { Deps } from '../../deps';
 import type { RouteAccessConfig } from '../../fastify-types';
@@ -19,7 +19,7 @@ import {
   assertCodeFree, assertPathFree, buttonsOf, checkCode, checkName, checkParent, checkPath, findButton, findFunction,
   functionTree, hasChildren, holdersOf, isBuiltinButton, isBuiltinFunction, isProtectedFunction, nextButtonSort,
   nextFunctionSort, toRecord,
-} from './function-store';
+} from '../../sys-mgr/functions/function-store';
 
 const READERS: RouteAccessConfig = { access: 'session', func: ['/implConfigMgr/funcMgr', '/sysMgr/roleMgr'] };
 const writer = (button: string, audit: string) =>
@@ -41,12 +41,12 @@ export function functionRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(FUNC_PATHS.tree, {
       config: { ...READERS },
-      schema: { params: FuncTreeParams, response: { 200: MgmtEnvelope(Type.Array(FuncNode)) } },
+      schema: { params: FuncTreeParams, response: { 200: PlatformEnvelope(Type.Array(FuncNode)) } },
     }, async (request) => ok(await functionTree(deps, request.params.type)));
 
     app.post(FUNC_PATHS.create, {
       config: writer('add', 'func-create'),
-      schema: { body: FuncCreateBody, response: { 200: MgmtEnvelope(FuncRecord) } },
+      schema: { body: FuncCreateBody, response: { 200: PlatformEnvelope(FuncRecord) } },
     }, async (request) => {
       const body = request.body;
       request.auditTarget = `${body.name}（${body.path}）`;
@@ -70,7 +70,7 @@ export function functionRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.put(FUNC_PATHS.update, {
       config: writer('edit', 'func-update'),
-      schema: { body: FuncUpdateBody, response: { 200: MgmtEnvelope(FuncRecord) } },
+      schema: { body: FuncUpdateBody, response: { 200: PlatformEnvelope(FuncRecord) } },
     }, async (request) => {
       const body = request.body;
       const current = await findFunction(deps, body.id);
@@ -100,7 +100,7 @@ export function functionRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.delete(FUNC_PATHS.remove, {
       config: writer('delete', 'func-delete'),
-      schema: { params: FuncIdParams, response: { 200: MgmtEnvelope(Type.Null()) } },
+      schema: { params: FuncIdParams, response: { 200: PlatformEnvelope(Type.Null()) } },
     }, async (request) => {
       const func = await findFunction(deps, request.params.id);
       request.auditTarget = funcLabel(func);
@@ -119,12 +119,12 @@ export function functionRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.get(FUNC_PATHS.buttons, {
       config: { ...READERS },
-      schema: { params: FuncButtonsParams, response: { 200: MgmtEnvelope(Type.Array(FuncButton)) } },
+      schema: { params: FuncButtonsParams, response: { 200: PlatformEnvelope(Type.Array(FuncButton)) } },
     }, async (request) => ok(await buttonsOf(deps, await findFunction(deps, request.params.functionId))));
 
     app.post(FUNC_PATHS.createButton, {
       config: writer('addButton', 'button-create'),
-      schema: { body: ButtonCreateBody, response: { 200: MgmtEnvelope(FuncButton) } },
+      schema: { body: ButtonCreateBody, response: { 200: PlatformEnvelope(FuncButton) } },
     }, async (request) => {
       const body = request.body;
       request.auditTarget = `${body.code}（${body.name}）`;
@@ -145,7 +145,7 @@ export function functionRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.put(FUNC_PATHS.updateButton, {
       config: writer('editButton', 'button-update'),
-      schema: { params: FuncButtonsParams, body: ButtonUpdateBody, response: { 200: MgmtEnvelope(FuncButton) } },
+      schema: { params: FuncButtonsParams, body: ButtonUpdateBody, response: { 200: PlatformEnvelope(FuncButton) } },
     }, async (request) => {
       const func = await findFunction(deps, request.params.functionId);
       const current = await findButton(deps, func.id, request.body.id);
@@ -169,7 +169,7 @@ export function functionRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.delete(FUNC_PATHS.removeButton, {
       config: writer('deleteButton', 'button-delete'),
-      schema: { params: FuncButtonParams, response: { 200: MgmtEnvelope(Type.Null()) } },
+      schema: { params: FuncButtonParams, response: { 200: PlatformEnvelope(Type.Null()) } },
     }, async (request) => {
       const func = await findFunction(deps, request.params.functionId);
       const button = await findButton(deps, func.id, request.params.buttonId);

@@ -3,13 +3,13 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_PATHS } from '../../contract/api';
-import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm';
-import { chatFiles, knowledgeDocuments, knowledgeSpaces } from '../db/schema';
-import { bearer, signIn } from '../test-support/http';
-import { postCompletion, readCompletion } from '../test-support/sse';
-import { createTestApp, type TestApp } from '../test-support/test-app';
-import { TEST_DEMO_PASSWORD } from '../test-support/test-config';
+import { CHAT_PATHS } from '../../../contract/api';
+import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
+import { chatFiles, knowledgeDocuments, knowledgeSpaces } from '../../db/schema';
+import { bearer, signIn } from '../../test-support/http';
+import { postCompletion, readCompletion } from '../../test-support/sse';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { TEST_DEMO_PASSWORD } from '../../test-support/test-config';
 import { usageStatistics, type StatisticsQuery } from './statistics';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { desc, eq } from 'drizzle-orm';
 import {
   AUDIT_ACTIONS, CODE_FORBIDDEN, ERROR_TEXTS, isSystemAccount, LOG_EXPORT_MAX_ROWS, LOG_PATHS, LogAction, LogEmptyQuery,
-  LogEntry, LogExportQuery, LogListQuery, LogPage, MgmtEnvelope,
+  LogEntry, LogExportQuery, LogListQuery, LogPage, PlatformEnvelope,
 } from '../../../contract/api';
 import type { Deps } from '../../deps';
 import { auditLog } from '../../db/schema';
@@ -36,7 +36,7 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(LOG_PATHS.list, {
       config: { access: 'duty', duty: 'auditadmin', button: '/sysMgr/logMgr#view' },
-      schema: { querystring: LogListQuery, response: { 200: MgmtEnvelope(LogPage) } },
+      schema: { querystring: LogListQuery, response: { 200: PlatformEnvelope(LogPage) } },
     }, async (request) => {
       const { page = 1, limit = DEFAULT_PAGE_SIZE, ...filters } = request.query;
       const where = logWhere(filters);
@@ -73,12 +73,12 @@ export function logRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.get(LOG_PATHS.actions, {
       config: { access: 'duty', duty: 'auditadmin', func: '/sysMgr/logMgr' },
-      schema: { querystring: LogEmptyQuery, response: { 200: MgmtEnvelope(Type.Array(LogAction)) } },
+      schema: { querystring: LogEmptyQuery, response: { 200: PlatformEnvelope(Type.Array(LogAction)) } },
     }, async () => ok(Object.entries(AUDIT_ACTIONS).map(([code, name]) => ({ code, name }))));
 
     app.get(LOG_PATHS.recent, {
       config: { access: 'session' },
-      schema: { querystring: LogEmptyQuery, response: { 200: MgmtEnvelope(Type.Array(LogEntry)) } },
+      schema: { querystring: LogEmptyQuery, response: { 200: PlatformEnvelope(Type.Array(LogEntry)) } },
     }, async (request) => {
       const { user } = sessionOf(request);
       // The management home only: ordinary staff have no business reading the audit log, even their own lines.

@@ -1,8 +1,8 @@
 // What chat was asked and what the knowledge base stored (D65): figures of the system administrator's 系统运行 and,
 // as before, of the audit administrator's page.
 import { sql } from 'drizzle-orm';
-import { CHAT_MODE_NAMES, type ChatMode } from '../../contract/api';
-import type { Deps } from '../deps';
+import { CHAT_MODE_NAMES, type ChatMode } from '../../../contract/api';
+import type { Deps } from '../../deps';
 import { dayOf, dayText, inDept, within, type Rows, type StatisticsQuery, type StatisticsRange } from './statistics-range';
 
 export type QuestionsDay = { day: string; mode: string; questions: number };

@@ -1,6 +1,6 @@
 // What every 统计 query shares (D57, D64): the date range as Beijing days, the department narrowing, the day number.
 import { sql, type SQL } from 'drizzle-orm';
-import { badRequest } from '../http-error';
+import { badRequest } from '../../http-error';
 
 /** Query of the usage statistics (统计): a date range in China Standard Time, optionally one department's subtree. */
 export type StatisticsQuery = { startDate: string; endDate: string; deptId?: number };

@@ -1,9 +1,9 @@
 // 统计 of the audit administrator (安全审计, D57, D64, D65): usage from the audit log, what was asked and stored, and the
 // operations of the other two administrators.
 import { sql } from 'drizzle-orm';
-import { SECADMIN_ID, SYSADMIN_ID } from '../../contract/api';
-import type { Deps } from '../deps';
-import { SYSTEM_ROLES } from '../db/seed-functions';
+import { SECADMIN_ID, SYSADMIN_ID } from '../../../contract/api';
+import type { Deps } from '../../deps';
+import { SYSTEM_ROLES } from '../../db/seed-functions';
 import { chatFigures, documentFigures, type DocumentFigure, type ModelFigure, type ProcessingFailure, type QuestionsDay } from './statistics-usage';
 import { dayText, inDept, rangeOf, type Rows, type StatisticsQuery, type StatisticsRange } from './statistics-range';
 

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
 import type { ImportedUser, ImportResult, ImportRowReport } from '../../../contract/api';
 import { ROOT_DEPT_ID } from '../../../contract/api/identity-ids';
-import { userFieldProblems } from '../../../contract/api/user-rules';
+import { userFieldProblems } from '../../../contract/api/sys-mgr/user-rules';
 import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http-error';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AUTH_PATHS, FUNC_PATHS, fillPath, LOG_PATHS, MgmtEnvelope, type FuncButton, type FuncNode, type FuncRecord, type LogEntry,
+  AUTH_PATHS, FUNC_PATHS, fillPath, LOG_PATHS, PlatformEnvelope, type FuncButton, type FuncNode, type FuncRecord, type LogEntry,
 } from '../../../contract/api';
 import { eq } from 'drizzle-orm';
 import { roleButtons, userRoles, users } from '../../db/schema';
@@ -24,7 +24,7 @@ beforeAll(async () => {
     // A call guarded by a business button, to replay after the button is removed.
     register: (app) => app.get(PROBE, {
       config: { access: 'session', button: '/knowledgeBase#archive' },
-      schema: { querystring: Type.Object({}), response: { 200: MgmtEnvelope(Type.Null()) } },
+      schema: { querystring: Type.Object({}), response: { 200: PlatformEnvelope(Type.Null()) } },
     }, async () => ok(null)),
   });
   [sys, sec, audit, staff] = await Promise.all([

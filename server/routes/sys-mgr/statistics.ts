@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  AUDITADMIN_ID, auditActionName, MgmtEnvelope, SECADMIN_ID, SecurityStatisticsSchema, STATISTICS_PATHS, StatisticsQuerySchema,
+  AUDITADMIN_ID, auditActionName, PlatformEnvelope, SECADMIN_ID, SecurityStatisticsSchema, STATISTICS_PATHS, StatisticsQuerySchema,
   StatisticsSchema, SYSADMIN_ID, SystemStatisticsSchema, type StatisticsFigures,
 } from '../../../contract/api';
 import type { Deps } from '../../deps';
 import type { Duty } from '../../fastify-types';
 import { ok } from '../../http/envelope';
-import { usageStatistics, type StatisticsQuery } from '../../mgmt/statistics';
-import { securityStatistics } from '../../mgmt/statistics-security';
-import { systemStatistics } from '../../mgmt/statistics-system';
+import { usageStatistics, type StatisticsQuery } from '../../sys-mgr/statistics/statistics';
+import { securityStatistics } from '../../sys-mgr/statistics/statistics-security';
+import { systemStatistics } from '../../sys-mgr/statistics/statistics-system';
 import { contentDisposition, sheetsWorkbook, type Sheet } from './log-export';
 import { auditSheets, securitySheets, systemSheets } from './statistics-sheets';
 
@@ -38,17 +38,17 @@ export function statisticsRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(STATISTICS_PATHS.system, {
       config: figures('sysadmin'),
-      schema: { querystring: StatisticsQuerySchema, response: { 200: MgmtEnvelope(SystemStatisticsSchema) } },
+      schema: { querystring: StatisticsQuerySchema, response: { 200: PlatformEnvelope(SystemStatisticsSchema) } },
     }, async (request) => ok(await systemStatistics(deps, request.query)));
 
     app.get(STATISTICS_PATHS.security, {
       config: figures('secadmin'),
-      schema: { querystring: StatisticsQuerySchema, response: { 200: MgmtEnvelope(SecurityStatisticsSchema) } },
+      schema: { querystring: StatisticsQuerySchema, response: { 200: PlatformEnvelope(SecurityStatisticsSchema) } },
     }, async (request) => ok(await securityStatistics(deps, request.query)));
 
     app.get(STATISTICS_PATHS.audit, {
       config: figures('auditadmin'),
-      schema: { querystring: StatisticsQuerySchema, response: { 200: MgmtEnvelope(StatisticsSchema) } },
+      schema: { querystring: StatisticsQuerySchema, response: { 200: PlatformEnvelope(StatisticsSchema) } },
     }, async (request) => ok(await auditFigures(request.query)));
 
     // One export for the three: the caller's duty decides the sheets; no parameter names another duty's.

@@ -3,7 +3,7 @@ import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, USER_PATHS, type ImportResult } from '../../../contract/api';
 import { auditLog, users } from '../../db/schema';
-import { readSheet } from '../../mgmt/users/import-sheet';
+import { readSheet } from '../../sys-mgr/users/import-sheet';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { bearer, signIn } from '../../test-support/http';
 import { multipartBody } from '../../test-support/multipart';

@@ -1,9 +1,9 @@
 // 统计 of the system administrator (系统运行, issue 27 §6): how the system runs — who uses it, what is asked, what the
 // knowledge base holds, how the models answer and what failed. Nothing of the audit trail's operations or of secrecy.
 import { sql } from 'drizzle-orm';
-import { SYSTEM_ACCOUNT_IDS, type SystemStatisticsFigures } from '../../contract/api';
-import type { Deps } from '../deps';
-import { ERROR_KIND_NAMES, type ErrorKind } from '../errors/error-log';
+import { SYSTEM_ACCOUNT_IDS, type SystemStatisticsFigures } from '../../../contract/api';
+import type { Deps } from '../../deps';
+import { ERROR_KIND_NAMES, type ErrorKind } from '../../errors/error-log';
 import { chatFigures, documentFigures } from './statistics-usage';
 import { dayOf, inDept, mergeDays, rangeOf, within, type Rows, type StatisticsQuery, type StatisticsRange } from './statistics-range';
 

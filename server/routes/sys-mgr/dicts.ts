@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  DICT_PATHS, DictCodeParams, DictGroup, DictItem, DictItemBody, DictItemDisableBody, DictItemParams, DictOption, DictTree, MgmtEnvelope,
+  DICT_PATHS, DictCodeParams, DictGroup, DictItem, DictItemBody, DictItemDisableBody, DictItemParams, DictOption, DictTree, PlatformEnvelope,
   StaticEnum, StaticEnumQuery, TbomNodeSchema, TbomQuery,
 } from '../../../contract/api';
 import type { Deps } from '../../deps';
 import { ok } from '../../http/envelope';
-import { createItem, deleteItem, listItems, setItemDisabled, updateItem } from '../../mgmt/depts/dict-items';
-import { dictGroups, dictOptions, dictTree, gradeOptions, staticEnum, tbomTree } from '../../mgmt/depts/dict-service';
+import { createItem, deleteItem, listItems, setItemDisabled, updateItem } from '../../sys-mgr/dicts/dict-items';
+import { dictGroups, dictOptions, dictTree, gradeOptions, staticEnum, tbomTree } from '../../sys-mgr/dicts/dict-service';
 
 /** Selector data: any signed-in account may read it (no secrets, every form needs it). */
 const read = { access: 'session' } as const;
@@ -21,42 +21,42 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(DICT_PATHS.staticEnum, {
       config: read,
-      schema: { querystring: StaticEnumQuery, response: { 200: MgmtEnvelope(StaticEnum) } },
+      schema: { querystring: StaticEnumQuery, response: { 200: PlatformEnvelope(StaticEnum) } },
     }, async (request) => ok(await staticEnum(deps, request.query.modelId, request.query.sColumnName)));
 
     app.get(DICT_PATHS.groups, {
       config: read,
-      schema: { querystring: NoQuery, response: { 200: MgmtEnvelope(Type.Array(DictGroup)) } },
+      schema: { querystring: NoQuery, response: { 200: PlatformEnvelope(Type.Array(DictGroup)) } },
     }, async () => ok(await dictGroups(deps)));
 
     app.get(DICT_PATHS.tree4def, {
       config: read,
-      schema: { params: DictCodeParams, response: { 200: MgmtEnvelope(DictTree) } },
+      schema: { params: DictCodeParams, response: { 200: PlatformEnvelope(DictTree) } },
     }, async (request) => ok(await dictTree(deps, request.params.dictCode)));
 
     app.get(DICT_PATHS.options, {
       config: read,
-      schema: { params: DictCodeParams, response: { 200: MgmtEnvelope(Type.Array(DictOption)) } },
+      schema: { params: DictCodeParams, response: { 200: PlatformEnvelope(Type.Array(DictOption)) } },
     }, async (request) => ok(await dictOptions(deps, request.params.dictCode)));
 
     app.get(DICT_PATHS.gradeOptions, {
       config: read,
-      schema: { querystring: NoQuery, response: { 200: MgmtEnvelope(Type.Array(DictOption)) } },
+      schema: { querystring: NoQuery, response: { 200: PlatformEnvelope(Type.Array(DictOption)) } },
     }, async () => ok(await gradeOptions(deps)));
 
     app.get(DICT_PATHS.tbom, {
       config: read,
-      schema: { querystring: TbomQuery, response: { 200: MgmtEnvelope(Type.Array(TbomNodeSchema)) } },
+      schema: { querystring: TbomQuery, response: { 200: PlatformEnvelope(Type.Array(TbomNodeSchema)) } },
     }, async (request) => ok(await tbomTree(deps, request.query.filter)));
 
     app.get(DICT_PATHS.items, {
       config: { access: 'duty', duty: 'sysadmin', func: MANAGE },
-      schema: { params: DictCodeParams, response: { 200: MgmtEnvelope(Type.Array(DictItem)) } },
+      schema: { params: DictCodeParams, response: { 200: PlatformEnvelope(Type.Array(DictItem)) } },
     }, async (request) => ok(await listItems(deps, request.params.dictCode)));
 
     app.post(DICT_PATHS.items, {
       config: manage('add', 'dict-item-create'),
-      schema: { params: DictCodeParams, body: DictItemBody, response: { 200: MgmtEnvelope(DictItem) } },
+      schema: { params: DictCodeParams, body: DictItemBody, response: { 200: PlatformEnvelope(DictItem) } },
     }, async (request) => {
       request.auditTarget = `${request.params.dictCode}：${request.body.code}`;
       const item = await createItem(deps, request.params.dictCode, request.body);
@@ -66,7 +66,7 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.put(DICT_PATHS.item, {
       config: manage('edit', 'dict-item-update'),
-      schema: { params: DictItemParams, body: DictItemBody, response: { 200: MgmtEnvelope(DictItem) } },
+      schema: { params: DictItemParams, body: DictItemBody, response: { 200: PlatformEnvelope(DictItem) } },
     }, async (request) => {
       request.auditTarget = `${request.params.dictCode}：ID ${request.params.id}`;
       const { before, after } = await updateItem(deps, request.params.dictCode, request.params.id, request.body);
@@ -77,7 +77,7 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.post(DICT_PATHS.itemDisable, {
       config: manage('disable', 'dict-item-disable'),
-      schema: { params: DictItemParams, body: DictItemDisableBody, response: { 200: MgmtEnvelope(DictItem) } },
+      schema: { params: DictItemParams, body: DictItemDisableBody, response: { 200: PlatformEnvelope(DictItem) } },
     }, async (request) => {
       request.auditTarget = `${request.params.dictCode}：ID ${request.params.id}`;
       const item = await setItemDisabled(deps, request.params.dictCode, request.params.id, request.body.disabled);
@@ -88,7 +88,7 @@ export function dictRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.delete(DICT_PATHS.item, {
       config: manage('delete', 'dict-item-delete'),
-      schema: { params: DictItemParams, response: { 200: MgmtEnvelope(DictItem) } },
+      schema: { params: DictItemParams, response: { 200: PlatformEnvelope(DictItem) } },
     }, async (request) => {
       request.auditTarget = `${request.params.dictCode}：ID ${request.params.id}`;
       const item = await deleteItem(deps, request.params.dictCode, request.params.id);

@@ -2,19 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import {
-  MgmtEnvelope, ROLE_PATHS, RoleCreateBody, RoleGrants, RoleGrantsBody, RoleIdParams, RoleItem, RoleListQuery, RoleMember,
+  PlatformEnvelope, ROLE_PATHS, RoleCreateBody, RoleGrants, RoleGrantsBody, RoleIdParams, RoleItem, RoleListQuery, RoleMember,
   RoleMembersBody, RoleOption, RolePage, RoleUpdateBody,
 } from '../../../contract/api';
 import type { Deps } from '../../deps';
 import { roles } from '../../db/schema';
 import { badRequest } from '../../http-error';
 import { ok } from '../../http/envelope';
-import { grantsOf, replaceGrants } from '../../mgmt/roles/grants';
-import { describeMemberChange, membersOf, replaceMembers, revokeSessionsOf } from '../../mgmt/roles/members';
+import { grantsOf, replaceGrants } from '../../sys-mgr/roles/grants';
+import { describeMemberChange, membersOf, replaceMembers, revokeSessionsOf } from '../../sys-mgr/roles/members';
 import { isUniqueViolation } from '../../db/unique-violation';
 import {
   assertNameFree, assertNotReviewRole, checkRoleFields, getRole, listRoles, memberIdsOf, requireRole, roleOptions,
-} from '../../mgmt/roles/roles';
+} from '../../sys-mgr/roles/roles';
 
 const ROLE_SCREEN = '/sysMgr/roleMgr';
 /** The role list is also read by the personnel screen (the roles of a user). */
@@ -27,23 +27,23 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(ROLE_PATHS.list, {
       config: { access: 'session', func: ROLE_READERS },
-      schema: { querystring: RoleListQuery, response: { 200: MgmtEnvelope(RolePage) } },
+      schema: { querystring: RoleListQuery, response: { 200: PlatformEnvelope(RolePage) } },
     }, async (request) => ok(await listRoles(deps, request.query)));
 
     app.get(ROLE_PATHS.options, {
       // Any signed-in account: review roles of knowledge documents are picked from these.
       config: { access: 'session' },
-      schema: { querystring: Type.Object({}), response: { 200: MgmtEnvelope(Type.Array(RoleOption)) } },
+      schema: { querystring: Type.Object({}), response: { 200: PlatformEnvelope(Type.Array(RoleOption)) } },
     }, async () => ok(await roleOptions(deps)));
 
     app.get(ROLE_PATHS.one, {
       config: { access: 'session', func: ROLE_READERS },
-      schema: { params: RoleIdParams, response: { 200: MgmtEnvelope(RoleItem) } },
+      schema: { params: RoleIdParams, response: { 200: PlatformEnvelope(RoleItem) } },
     }, async (request) => ok(await getRole(deps, request.params.id)));
 
     app.post(ROLE_PATHS.create, {
       config: write('add', 'role-create'),
-      schema: { body: RoleCreateBody, response: { 200: MgmtEnvelope(RoleItem) } },
+      schema: { body: RoleCreateBody, response: { 200: PlatformEnvelope(RoleItem) } },
     }, async (request) => {
       request.auditTarget = request.body.name.trim().slice(0, 100);
       const fields = checkRoleFields(request.body.name, request.body.description);
@@ -60,7 +60,7 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.put(ROLE_PATHS.update, {
       config: write('edit', 'role-update'),
-      schema: { body: RoleUpdateBody, response: { 200: MgmtEnvelope(RoleItem) } },
+      schema: { body: RoleUpdateBody, response: { 200: PlatformEnvelope(RoleItem) } },
     }, async (request) => {
       request.auditTarget = String(request.body.id);
       const role = await requireRole(deps, request.body.id);
@@ -80,7 +80,7 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.delete(ROLE_PATHS.remove, {
       config: write('delete', 'role-delete'),
-      schema: { params: RoleIdParams, response: { 200: MgmtEnvelope(Type.Null()) } },
+      schema: { params: RoleIdParams, response: { 200: PlatformEnvelope(Type.Null()) } },
     }, async (request) => {
       request.auditTarget = String(request.params.id);
       const role = await requireRole(deps, request.params.id);
@@ -97,7 +97,7 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.get(ROLE_PATHS.members, {
       config: { access: 'session', func: ROLE_SCREEN },
-      schema: { params: RoleIdParams, response: { 200: MgmtEnvelope(Type.Array(RoleMember)) } },
+      schema: { params: RoleIdParams, response: { 200: PlatformEnvelope(Type.Array(RoleMember)) } },
     }, async (request) => {
       const role = await requireRole(deps, request.params.id);
       return ok(await membersOf(deps, role.id));
@@ -105,7 +105,7 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.put(ROLE_PATHS.members, {
       config: write('assign', 'role-members'),
-      schema: { params: RoleIdParams, body: RoleMembersBody, response: { 200: MgmtEnvelope(Type.Array(RoleMember)) } },
+      schema: { params: RoleIdParams, body: RoleMembersBody, response: { 200: PlatformEnvelope(Type.Array(RoleMember)) } },
     }, async (request) => {
       request.auditTarget = String(request.params.id);
       const role = await requireRole(deps, request.params.id);
@@ -117,12 +117,12 @@ export function roleRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.get(ROLE_PATHS.grants, {
       config: { access: 'session', func: ROLE_SCREEN },
-      schema: { params: RoleIdParams, response: { 200: MgmtEnvelope(RoleGrants) } },
+      schema: { params: RoleIdParams, response: { 200: PlatformEnvelope(RoleGrants) } },
     }, async (request) => ok(await grantsOf(deps, await requireRole(deps, request.params.id))));
 
     app.put(ROLE_PATHS.grants, {
       config: write('grant', 'role-grants'),
-      schema: { params: RoleIdParams, body: RoleGrantsBody, response: { 200: MgmtEnvelope(RoleGrants) } },
+      schema: { params: RoleIdParams, body: RoleGrantsBody, response: { 200: PlatformEnvelope(RoleGrants) } },
     }, async (request) => {
       request.auditTarget = String(request.params.id);
       const role = await requireRole(deps, request.params.id);

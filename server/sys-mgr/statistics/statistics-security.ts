@@ -1,8 +1,8 @@
 // 统计 of the security administrator (安全保密, issue 27 §6): sign-in security, refused calls, account and permission
 // changes, and what is held at each secrecy grade. Nothing of how the system runs or of the administrators' own trail.
 import { sql } from 'drizzle-orm';
-import { auditActionName, type AuditActionCode, type SecurityStatisticsFigures } from '../../contract/api';
-import type { Deps } from '../deps';
+import { auditActionName, type AuditActionCode, type SecurityStatisticsFigures } from '../../../contract/api';
+import type { Deps } from '../../deps';
 import { dayOf, inDept, mergeDays, rangeOf, within, type Rows, type StatisticsQuery, type StatisticsRange } from './statistics-range';
 
 /** Operations that change an account or what it may do: the security administrator's to watch. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ERROR_LOG_PATHS, ErrorLogPage, ErrorLogQuery, MgmtEnvelope, type ErrorLogEntry } from '../../../contract/api';
+import { ERROR_LOG_PATHS, ErrorLogPage, ErrorLogQuery, PlatformEnvelope, type ErrorLogEntry } from '../../../contract/api';
 import type { Deps } from '../../deps';
 import { queryErrors } from '../../errors/error-log';
 import { badRequest } from '../../http-error';
@@ -25,7 +25,7 @@ export function errorLogRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(ERROR_LOG_PATHS.list, {
       config: { access: 'duty', duty: 'sysadmin', func: '/sysMgr/errorLog' },
-      schema: { querystring: ErrorLogQuery, response: { 200: MgmtEnvelope(ErrorLogPage) } },
+      schema: { querystring: ErrorLogQuery, response: { 200: PlatformEnvelope(ErrorLogPage) } },
     }, async (request) => ok(await queryErrors(deps, request.query)));
 
     app.get(ERROR_LOG_PATHS.export, {

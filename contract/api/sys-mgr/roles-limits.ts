@@ -1,4 +1,4 @@
-// Limits of the role calls without TypeBox, so the renderer can import them (`contract/api/roles-limits`).
+// Limits of the role calls without TypeBox, so the renderer can import them (`contract/api/sys-mgr/roles-limits`).
 
 /** Longest role name (characters). */
 export const ROLE_NAME_MAX = 50;

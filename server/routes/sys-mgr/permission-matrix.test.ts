@@ -49,11 +49,11 @@ afterAll(async () => {
   await tdb.drop();
 });
 
-/** Management calls: those of the management family guarded by a duty, a function point or a button. */
+/** Management calls: those of the platform family guarded by a duty, a function point or a button. */
 function managementRoutes(): { method: string; url: string; config: RouteAccessConfig }[] {
   return routes
     .flatMap((r) => ([] as string[]).concat(r.method).map((method) => ({ method, url: r.url, config: (r.config ?? {}) as RouteAccessConfig })))
-    .filter(({ method, url, config }) => method !== 'HEAD' && familyOf(url) === 'mgmt' && (config.duty || config.func || config.button));
+    .filter(({ method, url, config }) => method !== 'HEAD' && familyOf(url) === 'platform' && (config.duty || config.func || config.button));
 }
 
 function allowed(caller: Caller, config: RouteAccessConfig): boolean {

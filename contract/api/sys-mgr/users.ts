@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { RoleRef } from './identity';
+import { RoleRef } from '../identity';
 
-export { USER_PATHS } from './paths';
+export { USER_PATHS } from '../paths';
 
 // A type list, not anyOf: the response serialiser then needs no validation per field (the list is hot).
 const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] });

@@ -3,14 +3,14 @@ import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import {
   DEPT_PATHS, Dept, DeptCreateBody, DeptExistParams, DeptExistQuery, DeptFlatItem, DeptIdParams, DeptTreeNodeSchema,
-  DeptTreeQuery, DeptUpdateBody, MgmtEnvelope,
+  DeptTreeQuery, DeptUpdateBody, PlatformEnvelope,
 } from '../../../contract/api';
 import { departments } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { ok } from '../../http/envelope';
 import {
   createDept, deleteDept, deptFlat, deptNameExists, deptOne, deptTree, describeChange, updateDept,
-} from '../../mgmt/depts/dept-service';
+} from '../../sys-mgr/depts/dept-service';
 
 /**
  * Screens that read the department tree: the sysadmin's departments and users, the secadmin's users and roles, and
@@ -31,27 +31,27 @@ export function deptRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(DEPT_PATHS.tree, {
       config: read,
-      schema: { params: DeptIdParams, querystring: DeptTreeQuery, response: { 200: MgmtEnvelope(Type.Array(DeptTreeNodeSchema)) } },
+      schema: { params: DeptIdParams, querystring: DeptTreeQuery, response: { 200: PlatformEnvelope(Type.Array(DeptTreeNodeSchema)) } },
     }, async (request) => ok([await deptTree(deps, request.params.id, request.query.disableSubtreeOf)]));
 
     app.get(DEPT_PATHS.flat, {
       config: read,
-      schema: { params: DeptIdParams, response: { 200: MgmtEnvelope(Type.Array(DeptFlatItem)) } },
+      schema: { params: DeptIdParams, response: { 200: PlatformEnvelope(Type.Array(DeptFlatItem)) } },
     }, async (request) => ok(await deptFlat(deps, request.params.id)));
 
     app.get(DEPT_PATHS.exist, {
       config: read,
-      schema: { params: DeptExistParams, querystring: DeptExistQuery, response: { 200: MgmtEnvelope(Type.Boolean()) } },
+      schema: { params: DeptExistParams, querystring: DeptExistQuery, response: { 200: PlatformEnvelope(Type.Boolean()) } },
     }, async (request) => ok(await deptNameExists(deps, request.params.parentId, request.params.name, request.query.excludeId)));
 
     app.get(DEPT_PATHS.one, {
       config: read,
-      schema: { params: DeptIdParams, response: { 200: MgmtEnvelope(Dept) } },
+      schema: { params: DeptIdParams, response: { 200: PlatformEnvelope(Dept) } },
     }, async (request) => ok(await deptOne(deps, request.params.id)));
 
     app.post(DEPT_PATHS.create, {
       config: { access: 'duty', duty: 'sysadmin', button: '/sysMgr/deptMgr#add', audit: 'dept-create' },
-      schema: { body: DeptCreateBody, response: { 200: MgmtEnvelope(Dept) } },
+      schema: { body: DeptCreateBody, response: { 200: PlatformEnvelope(Dept) } },
     }, async (request) => {
       request.auditTarget = request.body.name.trim();
       const { row, parent } = await createDept(deps, request.body);
@@ -62,7 +62,7 @@ export function deptRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.put(DEPT_PATHS.update, {
       config: { access: 'duty', duty: 'sysadmin', button: '/sysMgr/deptMgr#edit', audit: 'dept-update' },
-      schema: { body: DeptUpdateBody, response: { 200: MgmtEnvelope(Dept) } },
+      schema: { body: DeptUpdateBody, response: { 200: PlatformEnvelope(Dept) } },
     }, async (request) => {
       const { id, ...input } = request.body;
       request.auditTarget = await targetOf(id);
@@ -74,7 +74,7 @@ export function deptRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.delete(DEPT_PATHS.remove, {
       config: { access: 'duty', duty: 'sysadmin', button: '/sysMgr/deptMgr#delete', audit: 'dept-delete' },
-      schema: { params: DeptIdParams, response: { 200: MgmtEnvelope(Type.Null()) } },
+      schema: { params: DeptIdParams, response: { 200: PlatformEnvelope(Type.Null()) } },
     }, async (request) => {
       request.auditTarget = await targetOf(request.params.id);
       await deleteDept(deps, request.params.id);

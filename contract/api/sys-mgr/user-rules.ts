@@ -1,5 +1,5 @@
 // Rules of user fields shared by the server (create, update, import) and the personnel screen. TypeBox-free.
-import { hasSpecialChars, isEmail, isLandline, isMobile, VALIDATION_MESSAGES } from '../validation/validators';
+import { hasSpecialChars, isEmail, isLandline, isMobile, VALIDATION_MESSAGES } from '../../validation/validators';
 
 /** Username: starts with a letter; 3–32 letters, digits, underscore, dot or hyphen. */
 export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{2,31}$/;
