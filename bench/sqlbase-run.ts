@@ -8,9 +8,9 @@
 import type { Deps } from '../server/deps';
 import { loadConfig } from '../server/config';
 import type { ConnectionRow } from '../server/sqlbase/connections';
-import type { TableInfo } from '../server/sqlbase/drivers';
+import type { TableInfo } from '../server/sqlbase/driver-types';
 import { closeIdleSessions, openConnection, releaseConnection, runGated } from '../server/sqlbase/execute';
-import { encryptSecret, parseKey } from '../server/sqlbase/secret';
+import { encryptSecret, parseKey } from '../server/crypto/secret';
 import { indexTables, rankTables } from '../server/sqlbase/recall';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loginConfig, type LoginConfig } from './config-login';
 import { checkPasswordPolicy } from './identity/password-policy';
-import { parseKey } from './sqlbase/secret';
+import { parseKey } from './crypto/secret';
 import { EMPTY_RULE, parseOutboundAllow, type OutboundRule } from './sqlbase/outbound';
 
 /** Validated server configuration, built once at start from the environment. */

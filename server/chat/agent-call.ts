@@ -14,7 +14,7 @@ import type { ModelToolCall } from '../llm/models';
 import { argumentSummary, callableTool, checkArguments, resultSummary, runTool, ToolCancelled } from '../tools/call';
 import { cancellableCall } from '../tools/cancel';
 import type { ToolImage } from '../tools/result-content';
-import type { AgentEnv, OfferedTool } from './agent';
+import type { AgentEnv, OfferedTool } from './agent-types';
 import { confirmedArguments, decision, rawArguments } from './agent-confirm';
 import { ceilingReason } from './agent-grade';
 import type { AnswerRun } from './mode';

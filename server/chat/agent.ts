@@ -11,13 +11,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { AGENT_LIMITS, TOOL_MESSAGES, TOOL_RISKS, type ToolRisk } from '../../contract/api';
 import { toolSets, tools } from '../db/schema';
-import type { Actor, Deps } from '../deps';
+import type { Deps } from '../deps';
 import { badRequest } from '../http-error';
-import type { AgentMessage, ModelTool } from '../llm/models';
+import type { ModelTool } from '../llm/models';
 import { modelsOf } from '../llm/models';
 import { callableTool } from '../tools/call';
 import { usableBy, type ToolRow, type ToolSetRow, type ToolUser } from '../tools/sets';
 import { callOne, type LoopState } from './agent-call';
+import type { AgentEnv, OfferedTool, Toolbox } from './agent-types';
+export type { AgentEnv, OfferedTool, Toolbox } from './agent-types';
 import { ceilingReason, type Grade } from './agent-grade';
 export { decideToolCall } from './agent-confirm';
 export { ceilingReason, dialogueGrade, gradesByCode, type Grade } from './agent-grade';
@@ -31,18 +33,6 @@ export function parseSetIds(param: string | null): number[] {
   if (ids.some((s) => !/^\d{1,9}$/.test(s))) throw badRequest('工具集参数格式不正确，应为逗号分隔的工具集编号');
   return [...new Set(ids.map(Number))];
 }
-
-export type OfferedTool = { fn: string; tool: ToolRow; set: ToolSetRow };
-
-export type Toolbox = {
-  offered: OfferedTool[];
-  /** Sets kept out by the dialogue's grade, with the reason to show. */
-  blocked: { set: ToolSetRow; reason: string }[];
-  /** Enabled tools that did not fit the budget. */
-  leftOut: number;
-  /** Tool names of the blocked sets (as named and as a function name), with the reason a call to one is refused. */
-  blockedNames: Map<string, string>;
-};
 
 /** The sets of `ids` the user may use (any other id: 400 as a set that does not exist) with their ceilings. */
 export async function usableSets(
@@ -131,22 +121,6 @@ export async function toolboxFor(
 
 // ---------------------------------------------------------------------------------------------------------------
 // The loop.
-
-export type AgentEnv = {
-  deps: Deps;
-  user: ToolUser;
-  actor: Actor;
-  dialogueId: number;
-  grade: Grade | null;
-  /** The secrecy grades by code, read once for the question. */
-  grades: Map<string, Grade>;
-  box: Toolbox;
-  /** System prompt, history and question. */
-  messages: AgentMessage[];
-  /** Said at the start of the answer (sets kept out by the ceiling). */
-  notice: string;
-  confirmTimeoutMs?: number;
-};
 
 /** Starts waiting for the request after the next one; answers what marks the next one sent. */
 function nextRequest(state: Pick<LoopState, 'sent' | 'markSent'>): () => void {

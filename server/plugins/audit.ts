@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { writeAudit } from '../identity/audit';
-import { actorOf } from '../routes/request-meta';
+import { actorOf } from './request-meta';
 
 /**
  * Writes one audit entry after every call whose route declares `config.audit`, success or failure

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createMyDatabase, createPgDatabase, externalOrSkip, MY_HOST, MY_PORT, type ExternalDb } from '../test-support/external-dbs';
 import { createDuckDbFile, createSqliteFile } from '../test-support/file-dbs';
-import { openSession, type ConnSpec, type DbSession, type Limits } from './drivers';
+import type { ConnSpec, DbSession, Limits } from './driver-types';
+import { openSession } from './drivers';
 
 const fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-caps-files-'));
 const config = loadConfig({ OUTBOUND_ALLOW: '127.0.0.1', DATA_DIR: '/tmp/kb-caps-unused', DB_FILE_DIR: fileDir });

@@ -9,10 +9,10 @@ import { badRequest, HttpError } from '../http-error';
 import { parseReviewRoles } from '../knowledge/documents';
 import type { Viewer } from '../knowledge/visibility';
 import type { Config } from '../config';
-import { DB_TYPES, FILE_DB_TYPES, type ConnSpec, type DbType } from './drivers';
+import { DB_TYPES, FILE_DB_TYPES, type ConnSpec, type DbType } from './driver-types';
 import { dbPathField } from './files';
 import { validHost } from './outbound';
-import { decryptSecret, encryptSecret, secretKey } from './secret';
+import { decryptSecret, encryptSecret, secretKey } from '../crypto/secret';
 import { formatDateTime } from '../http/date-time';
 
 export type ConnectionRow = typeof dbConnections.$inferSelect;

@@ -2,7 +2,8 @@
 // or a function behind text that one reader takes as a comment or a string and the other as SQL; the harmless ones
 // are quoting a statement may legitimately use, whose reading must be the same for the gate and the server.
 // `differential.test.ts` compares the gate's tokens and tables with the server's own reading of each.
-import type { Attempt } from './corpus';
+/** One statement of a hostile corpus; `harmless` ones must run (and be read alike), the rest must be refused. */
+export type Attempt = { sql: string; harmless?: boolean };
 
 /** The read of a hidden table that the hostile forms try to slip past the gate. */
 const hidden = 'UNION SELECT note FROM salaries';

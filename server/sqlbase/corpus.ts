@@ -2,9 +2,9 @@
 // escape the read-only transaction or the one-statement rule, to read files or other databases, or to read tables
 // and columns the user may not see. `harmless` ones may run (their result must not reveal anything hidden).
 
-import { DUCKDB_LEXICAL, MYSQL_LEXICAL, PG_LEXICAL, SQLITE_LEXICAL } from './corpus-lexical';
+import { DUCKDB_LEXICAL, MYSQL_LEXICAL, PG_LEXICAL, SQLITE_LEXICAL, type Attempt } from './corpus-lexical';
 
-export type Attempt = { sql: string; harmless?: boolean };
+export type { Attempt };
 
 export const PG_CORPUS: Attempt[] = [
   { sql: 'DELETE FROM orders' },

@@ -10,7 +10,8 @@ import { loadConfig } from '../config';
 import { createMyDatabase, createPgDatabase, externalOrSkip } from '../test-support/external-dbs';
 import { createDuckDbFile, createSqliteFile } from '../test-support/file-dbs';
 import { DUCKDB_CORPUS, MYSQL_CORPUS, PG_CORPUS, SQLITE_CORPUS, type Attempt } from './corpus';
-import { openSession, type DbSession } from './drivers';
+import type { DbSession } from './driver-types';
+import { openSession } from './drivers';
 import { gate, visibleSchemaOf } from './execute';
 import { lexSql } from './gate-lex';
 

@@ -7,7 +7,7 @@ import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { Config } from '../config';
 import { toJsonSafe } from '../chat/excel/values';
 import { uniqueNames } from '../chat/excel/engine';
-import { DbError, type ConnSpec, type DbSession, type Limits, type OnRows, type RunResult, type TableInfo } from './drivers';
+import { DbError, type ConnSpec, type DbSession, type Limits, type OnRows, type RunResult, type TableInfo } from './driver-types';
 import { resolveDbFile } from './files';
 import { Collector } from './rows';
 

@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import type { Config } from '../config';
 import { toJsonSafe } from '../chat/excel/values';
-import { CONNECT_TIMEOUT_MS, describe, numeric, type ConnSpec, type DbSession, type TableInfo } from './drivers';
+import { CONNECT_TIMEOUT_MS, describe, numeric, type ConnSpec, type DbSession, type TableInfo } from './driver-types';
 import { resolveOutbound } from './outbound';
 import { Collector } from './rows';
 

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { uniqueNames } from '../chat/excel/engine';
 import type { Config } from '../config';
-import { CONNECT_TIMEOUT_MS, DbError, type ConnSpec, type DbSession, type Limits, type OnRows, type RunResult, type TableInfo } from './drivers';
+import { CONNECT_TIMEOUT_MS, DbError, type ConnSpec, type DbSession, type Limits, type OnRows, type RunResult, type TableInfo } from './driver-types';
 import { resolveDbFile } from './files';
 import { Collector } from './rows';
 

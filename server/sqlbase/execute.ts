@@ -4,7 +4,8 @@
 // the database's own; rows are capped and handed on as they come. Every statement, refused or run, is audited.
 import type { Actor, Deps } from '../deps';
 import { writeAudit } from '../identity/audit';
-import { DbError, openSession, type DbSession, type Limits, type OnRows, type RunResult, type TableInfo } from './drivers';
+import { DbError, type DbSession, type Limits, type OnRows, type RunResult, type TableInfo } from './driver-types';
+import { openSession } from './drivers';
 import type { GateResult, VisibleSchema } from './gate-common';
 import { gateDuckDb } from './gate-duckdb';
 import { specOf, type ConnectionRow } from './connections';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import { badRequest } from '../http-error';
-import { DbError } from './drivers';
+import { DbError } from './driver-types';
 
 export const NO_FILE_DIR = '服务器未开放数据库文件目录（DB_FILE_DIR），不能使用 SQLite / DuckDB 文件连接';
 

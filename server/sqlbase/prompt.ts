@@ -2,7 +2,7 @@
 // and comments, keys between them and a few sample values, within a token budget; and how to answer (DB-GPT's
 // chat_with_db_execute JSON, or a ```sql block).
 import { estimateTokens } from '../chat/history';
-import type { TableInfo } from './drivers';
+import type { TableInfo } from './driver-types';
 
 export const SCHEMA_BUDGET_TOKENS = 3000;
 

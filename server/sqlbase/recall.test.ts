@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm';
 import { loadConfig } from '../config';
-import type { TableInfo } from './drivers';
+import type { TableInfo } from './driver-types';
 import { rankTables, indexTables, recallTables } from './recall';
 import { clearTableVectors, rankTablesByVector } from './vector-recall';
 

@@ -4,7 +4,7 @@
 // (vector-recall.ts). The best tables come with the tables they reference, or that reference them.
 import { estimateTokens } from '../chat/history';
 import { words } from '../knowledge/segment';
-import type { TableInfo } from './drivers';
+import type { TableInfo } from './driver-types';
 
 /** Terms of a text: words, single Han characters of longer words, and identifier parts (order_items → order, items). */
 export function terms(text: string): string[] {

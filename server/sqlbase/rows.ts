@@ -1,7 +1,7 @@
 // The row and byte caps of one result, applied row by row as the driver reads: a row is measured when it arrives
 // and nothing past the first row over a cap is kept, whatever the database's batch or chunk size. Drivers ask
 // `nextBatch` how many rows to fetch, so the database is not asked for more than the bytes left can hold.
-import type { Limits, OnRows } from './drivers';
+import type { Limits, OnRows } from './driver-types';
 
 function byteSize(row: Record<string, unknown>): number {
   return Buffer.byteLength(JSON.stringify(row));

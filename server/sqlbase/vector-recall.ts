@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../config';
 import { embedTexts } from '../knowledge/vectors';
-import type { TableInfo } from './drivers';
+import type { TableInfo } from './driver-types';
 import { tableText } from './recall';
 
 /** Characters of a table's text that are embedded (embedding models take a few hundred tokens at most). */

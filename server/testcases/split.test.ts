@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { makeDocxOf } from '../test-support/zip-fixtures';
 import { constraintsOf } from './cases';
-import { blocksOf, csvRows } from './source';
+import { csvRows } from './source-read';
+import { blocksOf } from './source';
 import { splitRequirements, type SourceBlock } from './split';
 
 const LIMITS = { maxBytes: 256 * 1024 * 1024, maxRatio: 100, maxEntries: 10_000 };

@@ -14,7 +14,7 @@ import { granted } from '../identity/grant-rule';
 import { parseReviewRoles } from '../knowledge/documents';
 import { viewerOf, type Viewer } from '../knowledge/visibility';
 import type { SessionUser } from '../identity/sessions';
-import { decryptSecret, encryptSecret, secretKey } from '../sqlbase/secret';
+import { decryptSecret, encryptSecret, secretKey } from '../crypto/secret';
 import { mcpTools, type McpEndpoint } from './mcp';
 import { documentServer, openApiTools, parseOpenApi, type ToolDef } from './openapi';
 import { createOutboundFetch } from './outbound-fetch';

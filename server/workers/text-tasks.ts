@@ -7,7 +7,7 @@ import { splitIntoChunks } from '../knowledge/chunk';
 import { extractText } from '../knowledge/extract';
 import type { DocumentType } from '../knowledge/file-types';
 import { indexTerms } from '../knowledge/segment';
-import { readBlocks } from '../testcases/source';
+import { readBlocks } from '../testcases/source-read';
 import type { SourceBlock } from '../testcases/split';
 import type { ZipLimits } from '../uploads/limits';
 import { verifyBeforeParsing } from '../uploads/office-files';

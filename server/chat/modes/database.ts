@@ -6,7 +6,7 @@ import type { Actor } from '../../deps';
 import { badRequest } from '../../http-error';
 import { isAbort } from '../../llm/models';
 import { visibleConnection } from '../../sqlbase/connections';
-import { correctionHint, DbError, type TableInfo } from '../../sqlbase/drivers';
+import { correctionHint, DbError, type TableInfo } from '../../sqlbase/driver-types';
 import { openConnection, releaseConnection, runGated, SqlRefused, type OpenConnection } from '../../sqlbase/execute';
 import { OutboundRefused } from '../../sqlbase/outbound';
 import { executePrompt, parseModelAnswer, qaPrompt, schemaText, SCHEMA_BUDGET_TOKENS } from '../../sqlbase/prompt';

@@ -8,7 +8,7 @@ import { sm2 } from 'sm-crypto-v2';
 import type { LoginCipherAlg } from '../../../contract/api/login-cipher';
 import type { Deps } from '../../deps';
 import { loginKeys } from '../../db/schema';
-import { decryptSecret, encryptSecret, secretKey } from '../../sqlbase/secret';
+import { decryptSecret, encryptSecret, secretKey } from '../../crypto/secret';
 
 /** A usable key pair: the public key as clients get it, the private key and the nonce-signing key derived from it. */
 export type LoginKeyPair = {

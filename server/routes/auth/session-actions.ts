@@ -10,7 +10,7 @@ import { writeAudit } from '../../identity/audit';
 import { readPasswords } from '../../identity/login-cipher/read-password';
 import { changeOwnPassword } from '../../identity/password-change';
 import { revokeSession } from '../../identity/sessions';
-import { actorOf, sessionOf } from '../request-meta';
+import { actorOf, sessionOf } from '../../plugins/request-meta';
 
 const NoQuery = Type.Object({});
 

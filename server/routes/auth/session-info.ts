@@ -11,7 +11,7 @@ import { gradesForClearance, grantsOfUser, rolesOfUser } from '../../identity/ac
 import { activeLock } from '../../identity/lockout';
 import { PASSWORD_MIN_LENGTH } from '../../identity/password-policy';
 import { deptName } from '../../sys-mgr/depts/dept-service';
-import { sessionOf } from '../request-meta';
+import { sessionOf } from '../../plugins/request-meta';
 
 const NoQuery = Type.Object({});
 // Calls a session that must first change its password may still make (D2).

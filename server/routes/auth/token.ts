@@ -7,7 +7,7 @@ import { WARN_TRIES_LEFT } from '../../identity/lockout';
 import { signIn } from '../../identity/sign-in';
 import { createSignInThrottle } from '../../identity/sign-in-throttle';
 import { sendUnschematised } from '../../http/envelope';
-import { requestMeta } from '../request-meta';
+import { requestMeta } from '../../plugins/request-meta';
 
 /** 登录尝试过于频繁 with the wait in minutes or seconds. */
 export function throttledMessage(seconds: number): string {

@@ -6,7 +6,7 @@ import { badRequest, HttpError } from '../../http-error';
 import { ok } from '../../http/envelope';
 import { forgetFailures } from '../../identity/lockout';
 import { findUserById, findUserByUsername } from '../../identity/users';
-import { sessionOf } from '../request-meta';
+import { sessionOf } from '../../plugins/request-meta';
 
 /**
  * PUT unlock-user (D24): the security administrator lifts the sign-in locks of anyone; the system administrator

@@ -13,7 +13,7 @@ import { aiOk } from '../../http/envelope';
 import { startWorker } from '../../jobs/worker';
 import { removeLeftovers } from '../../knowledge/storage';
 import { uploadLimitsOf, withUpload, type ReceiveOptions } from '../../uploads/receive';
-import { sessionOf } from '../request-meta';
+import { sessionOf } from '../../plugins/request-meta';
 
 const CHAT = '/chatWindow';
 const read: RouteAccessConfig = { access: 'business', func: CHAT, readOnly: true };

@@ -27,7 +27,7 @@ import { watchSession } from '../../identity/session-watch';
 import { listSpaces } from '../../knowledge/spaces';
 import { viewerOf } from '../../knowledge/visibility';
 import { visibleConnections } from '../../sqlbase/connections';
-import { actorOf, sessionOf } from '../request-meta';
+import { actorOf, sessionOf } from '../../plugins/request-meta';
 
 const CHAT = '/chatWindow';
 // Chat writes only chat tables: the identity cache stays (D12).

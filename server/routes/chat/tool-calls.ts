@@ -15,7 +15,7 @@ import type { RouteAccessConfig } from '../../fastify-types';
 import { badRequest, HttpError } from '../../http-error';
 import { aiOk } from '../../http/envelope';
 import { cancelCall } from '../../tools/cancel';
-import { sessionOf } from '../request-meta';
+import { sessionOf } from '../../plugins/request-meta';
 
 const use: RouteAccessConfig = { access: 'business', func: '/chatWindow', identityUnchanged: true };
 

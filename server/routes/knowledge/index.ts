@@ -29,7 +29,7 @@ import { absolute } from '../../knowledge/storage';
 import { viewerOf, type Viewer } from '../../knowledge/visibility';
 import { sanitizeFileName } from '../../uploads/file-name';
 import { uploadLimitsOf, withUpload, type ReceiveOptions } from '../../uploads/receive';
-import { sessionOf } from '../request-meta';
+import { sessionOf } from '../../plugins/request-meta';
 
 const KB = '/knowledgeBase';
 const DOCS = '/knowledgeList';

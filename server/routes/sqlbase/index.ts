@@ -14,11 +14,12 @@ import { badRequest } from '../../http-error';
 import { aiOk } from '../../http/envelope';
 import { viewerOf } from '../../knowledge/visibility';
 import { addConnection, deleteConnection, editConnection, parseAllowedTables, specForTest, toApi, visibleConnection, visibleConnections } from '../../sqlbase/connections';
-import { DbError, openSession } from '../../sqlbase/drivers';
+import { DbError } from '../../sqlbase/driver-types';
+import { openSession } from '../../sqlbase/drivers';
 import { allowedTablesOf, closeIdleSessions, dropIdleSessions, openConnection, releaseConnection, runGated, SqlRefused } from '../../sqlbase/execute';
 import { OutboundRefused } from '../../sqlbase/outbound';
 import { STREAM_HEADERS } from '../chat';
-import { actorOf, sessionOf } from '../request-meta';
+import { actorOf, sessionOf } from '../../plugins/request-meta';
 
 const PAGE = '/sqlBase';
 const read: RouteAccessConfig = { access: 'business', func: PAGE, readOnly: true };

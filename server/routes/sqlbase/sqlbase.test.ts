@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_PATHS, SQL_RUN_STREAM_TYPE, type SqlRunFrame } from '../../../contract/api';
 import { auditLog, dbConnections, roles } from '../../db/schema';
 import { MYSQL_CORPUS, PG_CORPUS, type Attempt } from '../../sqlbase/corpus';
-import { KEY_FILE } from '../../sqlbase/secret';
+import { KEY_FILE } from '../../crypto/secret';
 import { createMyDatabase, createPgDatabase, externalOrSkip, ORDER_ROWS, SECRET_MARK, type ExternalDb } from '../../test-support/external-dbs';
 import { bearer, signIn } from '../../test-support/http';
 import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';

@@ -12,7 +12,7 @@ import { functionButtons, functions } from '../../db/schema';
 import { badRequest } from '../../http-error';
 import { ok } from '../../http/envelope';
 import { revokeUserSessions } from '../../identity/sessions';
-import { sessionOf } from '../request-meta';
+import { sessionOf } from '../../plugins/request-meta';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { DEFAULT_FUNC_ICON, describeChanges, funcLabel } from './function-audit';
 import {

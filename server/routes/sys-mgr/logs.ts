@@ -9,7 +9,7 @@ import type { Deps } from '../../deps';
 import { auditLog } from '../../db/schema';
 import { badRequest, HttpError } from '../../http-error';
 import { ok } from '../../http/envelope';
-import { sessionOf } from '../request-meta';
+import { sessionOf } from '../../plugins/request-meta';
 import { contentDisposition, exportFileName, logWorkbook } from './log-export';
 import { countLogs, findLogs, logWhere, toLogEntry } from './log-query';
 

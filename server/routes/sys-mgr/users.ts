@@ -13,7 +13,7 @@ import { listUsers, userItem } from '../../sys-mgr/users/user-list';
 import {
   createUser, deleteUser, requireUser, resetPassword, setClearance, setDisabled, updateUser,
 } from '../../sys-mgr/users/user-service';
-import { actorOf } from '../request-meta';
+import { actorOf } from '../../plugins/request-meta';
 
 const PAGE = '/sysMgr/userMgr';
 // The list is read by the system administrator (personnel) and the security administrator (clearance, unlock, members).

@@ -21,7 +21,7 @@ import { testcaseJobHandler } from '../../testcases/process';
 import { archiveGeneration, replaceSource } from '../../testcases/versions';
 import { uploadLimitsOf, withUpload, type ReceivedFile } from '../../uploads/receive';
 import { contentDisposition } from '../sys-mgr/log-export';
-import { sessionOf } from '../request-meta';
+import { sessionOf } from '../../plugins/request-meta';
 
 const FUNC = '/testCase';
 const read: RouteAccessConfig = { access: 'business', func: FUNC, readOnly: true };

@@ -20,7 +20,7 @@ import { cancelCall, cancellableCall, listenForToolCancels } from '../../tools/c
 import { closeMcpClients } from '../../tools/mcp';
 import { addSet, deleteSet, editSet, listedSets, refreshSet, toolFetch, toSetApi, toToolApi, toolUserFor, visibleSet, type ToolUser } from '../../tools/sets';
 import { fetchOpenApiDocument, loggedAddress } from '../../tools/spec-fetch';
-import { sessionOf } from '../request-meta';
+import { sessionOf } from '../../plugins/request-meta';
 import type { FastifyRequest } from 'fastify';
 
 const PAGE = '/toolsBase';

@@ -5,7 +5,7 @@ import { getToken } from '../storage';
 import { ERROR_TOAST_SECONDS, notify } from '../notify';
 import { isEnvelopeFailure } from './envelope';
 import { ApiError, bodyCode, endsSession, messageForFailure } from './errors';
-import { endSession, refusedHeldSession } from './session-end';
+import { endSession, refusedHeldSession, setSessionEndClient } from './session-end';
 
 function attachDefaults(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   if (!config.baseURL) config.baseURL = apiBaseUrl() || undefined;
@@ -63,5 +63,6 @@ function onRejected(error: AxiosError): Promise<never> {
 export function installInterceptors(instance: AxiosInstance): AxiosInstance {
   instance.interceptors.request.use(attachDefaults);
   instance.interceptors.response.use(onFulfilled, onRejected);
+  setSessionEndClient(instance);
   return instance;
 }

@@ -4,7 +4,7 @@ import { clearSession, getToken, getUserInfo } from '../storage';
 import { currentRoute, loginRouteFor, navigateTo } from '../navigation';
 import { ERROR_TOAST_SECONDS, notify } from '../notify';
 import { announceSessionChange } from '../session-signal';
-import { http } from './client';
+import type { AxiosInstance } from 'axios';
 
 /** What the toast adds when the call that found the session over was a change, not a read (D92). */
 export const LOST_ACTION_NOTE = '（刚才的操作未能完成，登录后请再试一次）';
@@ -12,16 +12,21 @@ export const LOST_ACTION_NOTE = '（刚才的操作未能完成，登录后请�
 /** The request whose answer ended the session: its method decides whether an action was lost. */
 export type EndingRequest = { method?: string; status?: number | null };
 
+/** The instance that carries the logout call: the one whose interceptors end sessions (set as they are installed). */
+let client: AxiosInstance | null = null;
+
+export function setSessionEndClient(instance: AxiosInstance): void {
+  client = instance;
+}
+
 /**
  * Tells the server, best effort, that the client ended this session (D92): a token the client dropped must not stay
  * valid at the server. The call is silent and never ends a session itself; the token is given explicitly as
  * storage is already cleared.
  */
 export function tellServerSessionEnded(token: string | null, username: string, reason: LogoutReason): void {
-  if (!token || !username) return;
-  // `http` is read at call time: this module is part of the client's own interceptors (an import cycle that is
-  // settled long before any session can end).
-  void http.post(AUTH_PATHS.logout, { username, reason }, { headers: { Authorization: `Bearer ${token}` }, silent: true })
+  if (!token || !username || !client) return;
+  void client.post(AUTH_PATHS.logout, { username, reason }, { headers: { Authorization: `Bearer ${token}` }, silent: true })
     .catch(() => undefined);
 }
 

@@ -1,10 +1,9 @@
-// Connection passwords at rest: AES-256-GCM with a key from DB_SECRET_KEY, or else from a key file created in
-// DATA_DIR on first use (mode 600). A stored value is `v1:<iv>:<tag>:<ciphertext>` (base64); the password itself
-// never leaves this module except to a database driver.
+// Secrets at rest (database-connection passwords, tool-set credentials, the sign-in key pair): AES-256-GCM with a
+// key from DB_SECRET_KEY, or else from a key file created in DATA_DIR on first use (mode 600). A stored value is
+// `v1:<iv>:<tag>:<ciphertext>` (base64); the plain secret leaves this module only for the one use it is kept for.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config';
 
 export const KEY_FILE = 'db-secret.key';
 const VERSION = 'v1';
@@ -23,7 +22,7 @@ export function parseKey(text: string): Buffer | null {
 const keys = new Map<string, Buffer>();
 
 /** The key of this server: configured, or read from (created in) DATA_DIR/db-secret.key with mode 600. */
-export function secretKey(config: Pick<Config, 'dataDir' | 'dbSecretKey'>): Buffer {
+export function secretKey(config: { dataDir: string; dbSecretKey: Buffer | null }): Buffer {
   if (config.dbSecretKey) return config.dbSecretKey;
   const file = path.join(config.dataDir, KEY_FILE);
   const known = keys.get(file);
