@@ -1,8 +1,6 @@
-import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-// A cycle with ./schema (which re-exports this file) that only the lazy foreign-key reference crosses.
-import { chatDialogues } from './schema';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, customType, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { chatDialogues } from './schema-chat';
+import { at } from './schema-columns';
 
 /** Bytes (PGlite answers a Uint8Array, node-postgres a Buffer: a Buffer either way). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
