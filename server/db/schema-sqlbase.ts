@@ -5,7 +5,7 @@ import { secrecyGrades, users } from './schema-identity';
 
 /**
  * Database connections of database chat (/sqlBase), DB-GPT's `connect_config` fields. `db_name` names the
- * connection and the database. The password is AES-256-GCM ciphertext (sqlbase/secret.ts), never plain text.
+ * connection and the database. The password is AES-256-GCM ciphertext (crypto/secret.ts), never plain text.
  * `secrecy` and `reviewRoles` decide who may chat with it, as for documents (no role granted: the owner only, D89); `allowedTables` (empty: all) limits
  * what the model and any query may touch.
  */

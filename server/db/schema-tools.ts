@@ -5,7 +5,7 @@ import { secrecyGrades, users } from './schema-identity';
 
 /**
  * Tool sets of the tools base (issue 15): an MCP server (Streamable HTTP) or an HTTP API described by OpenAPI 3.
- * The credential is AES-256-GCM ciphertext (sqlbase/secret.ts). Who may use a set: `reviewRoles` and `deptIds`
+ * The credential is AES-256-GCM ciphertext (crypto/secret.ts). Who may use a set: `reviewRoles` and `deptIds`
  * (a role held, or the user's department or one below a listed one; both empty: the owner only, D89); `secrecy` is the
  * set's ceiling, the highest grade of content that may be sent to it.
  */
