@@ -37,7 +37,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'electron/**/*.ts', 'scripts/**/*.{ts,mjs,js}', 'tests/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}', '*.config.{ts,js}'],
+    files: ['server/**/*.ts', 'electron/**/*.ts', 'scripts/**/*.{ts,mjs,js}', 'tests/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}', '*.config.{ts,js}', '*.cjs'],
     languageOptions: { globals: globals.node },
   },
   {
