@@ -25,6 +25,8 @@ type Measured = {
   tools: number | null;
   /** The first row's 操作 buttons: whether each is inside the window and on top at its centre. */
   toolButtons: { text: string; inWindow: boolean; onTop: boolean }[];
+  /** How much taller the tallest row is than the shortest: 0 when no cell wraps onto a second line. */
+  rowSpread: number;
   /** Each named column: its heading and first cell in view (inside the table, the window, not under the fixed 操作), and not cut. */
   named: Record<string, { inView: boolean; onTop: boolean; cut: boolean; where: string } | null>;
 };
@@ -87,7 +89,9 @@ async function measure(page: Page, named: string[], mayCut: string[] = []): Prom
           + `table ${Math.round(box.left)}–${Math.round(box.right)}, 操作 from ${Math.round(toolsLeft)}, on top: ${topmost(th)}`,
       };
     }
+    const rowHeights = [...table.querySelectorAll('tbody tr.ant-table-row')].map((r) => r.getBoundingClientRect().height);
     return {
+      rowSpread: Math.max(...rowHeights) - Math.min(...rowHeights),
       index: width(head('序号')),
       selection: width(table.querySelector('thead th.ant-table-selection-column')),
       tools: width(toolsHead),
@@ -135,6 +139,7 @@ async function checkAtEverySize(page: Page, baseUrl: string, route: string, o: {
       if (o.selection) expect.soft(m.selection, `selection width, ${at}`).toBeCloseTo(55, 0);
       expect.soft(m.tools, `操作 width, ${at}`).toBeCloseTo(200, 0);
       expect.soft(m.toolButtons.length, `操作 buttons, ${at}`).toBeGreaterThan(0);
+      expect.soft(m.rowSpread, `rows of one line, ${at}`).toBeLessThan(2);
       for (const b of m.toolButtons) expect.soft(b, `操作 button ${b.text}, ${at}`).toMatchObject({ inWindow: true, onTop: true });
       for (const title of o.named) {
         expect.soft(m.named[title], `column ${title}, ${at}: ${m.named[title]?.where}`).toMatchObject({ inView: true, onTop: true, cut: false });

@@ -42,6 +42,15 @@ describe('DataTable: column widths fitted to the table (spec §9)', () => {
     expect(widths).toEqual(['64px', '100px', '136px', '200px']);
   });
 
+  it('cuts a column to half its width at most, then lets the table scroll sideways', () => {
+    tableBoxWidth(400);
+    const { container } = renderAntd(<DataTable columns={columns} rows={makeRows(2)} selection="none" onView={() => {}} />);
+    const widths = colWidths(container);
+    // 姓名 down to 60 (the narrowest any column goes), 部门 to half its 200: 424 px, wider than the 400 px table.
+    expect(widths).toEqual(['64px', '60px', '100px', '200px']);
+    expect((container.querySelector('.ant-table-content table') as HTMLElement).style.width).toBe('424px');
+  });
+
   it('keeps a column the user resized at the width they gave it; the others take the rest', () => {
     tableBoxWidth(1000);
     const { container } = renderAntd(<DataTable columns={columns} rows={makeRows(1)} selection="none" onView={() => {}} />);

@@ -31,7 +31,8 @@ function headingWidth(title: string, sortable = false): number {
 
 /**
  * The shown data columns fitted to the room (fit-columns.ts): those the user has not resized grow into spare width,
- * and those that cut their text with an ellipsis give way when room is short. Fixed columns never change.
+ * and those that cut their text with an ellipsis give way when room is short, down to their heading's width and half
+ * their own. Fixed columns never change.
  */
 function fittedWidths<Row extends DataRow>(shown: DataColumn<Row>[], o: { widths: Record<string, number>; room: number; fixedWidth: number }) {
   const width = (c: DataColumn<Row>) => o.widths[c.key] ?? c.width ?? DEFAULT_COLUMN_WIDTH;
@@ -43,7 +44,8 @@ function fittedWidths<Row extends DataRow>(shown: DataColumn<Row>[], o: { widths
     width: width(c),
     grows: anyElastic ? elastic(c) : !c.fixed,
     shrinks: elastic(c) && !!c.ellipsis,
-    min: headingWidth(c.title, c.sortable),
+    // Giving way at most half its width: a column squeezed further says too little, and the table scrolls instead.
+    min: Math.max(headingWidth(c.title, c.sortable), Math.ceil(width(c) / 2)),
   }));
   fit.push({ key: '__fixed', width: o.fixedWidth, grows: false, shrinks: false });
   return fitWidths(fit, o.room, MIN_COLUMN_WIDTH);

@@ -31,7 +31,8 @@ export function roleColumns(actions: RoleAccessActions): DataTableColumn<RoleIte
   ];
   if (actions.canGrant || actions.canAssign) {
     columns.push({
-      key: 'access', title: '权限与人员', width: 150,
+      // Two small link buttons of four characters (查看权限, 查看人员): 2 × 72 px and the cell's padding.
+      key: 'access', title: '权限与人员', width: 160,
       render: (_v, role) => (
         <Space size={0}>
           {actions.canGrant && (

@@ -46,8 +46,9 @@ function StatusCell({ user }: { user: UserListItem }) {
 
 function actionsColumn(a: UserRowActions): DataTableColumn<UserListItem> {
   return {
-    // Fixed beside the row tools: the account actions stay in view however far the other columns scroll.
-    key: 'actions', title: '账号操作', width: 130, fixed: 'right',
+    // Fixed beside the row tools: the account actions stay in view however far the other columns scroll. 140 px holds
+    // two small link buttons (停用 and 重置密码, or 设置密级 and 解锁); more wrap onto a second line.
+    key: 'actions', title: '账号操作', width: 140, fixed: 'right',
     render: (_v, user) => {
       const unlock = user.locked && a.canUnlock?.(user) && (
         <Popconfirm title={`解除「${user.fullName}」的登录锁定？`} okText="确认解锁" cancelText="取消" onConfirm={() => a.onUnlock(user)}>
@@ -59,7 +60,6 @@ function actionsColumn(a: UserRowActions): DataTableColumn<UserListItem> {
       if (user.system === 'true') {
         return <Space size={0}><Tag color="geekblue" variant="filled">系统账号</Tag>{unlock}</Space>;
       }
-      // Wrapping: a role granted every action has more than the column's width holds, and the column is fixed.
       return (
         <Space size={0} wrap>
           {a.canDisable && (
