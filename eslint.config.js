@@ -3,6 +3,20 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const RENDERER_PATTERNS = [
+  { group: ['**/server/**', '**/electron/**'], message: 'The renderer never imports server or electron code.' },
+  {
+    regex: 'contract/api(/index)?$',
+    allowTypeImports: true,
+    message: 'Import values from contract/api/runtime: the index pulls TypeBox schemas into the bundle.',
+  },
+];
+const TEST_RENDER = {
+  name: '@testing-library/react',
+  importNames: ['render'],
+  message: 'Render through src/test/render: it keeps antd\'s styles out of jsdom\'s document (D100).',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-server/**', 'dist-electron/**', 'release/**', 'data/**', 'node_modules/**', 'public/**', 'coverage/**', 'bench/out/**', '.tmp/**'] },
   js.configs.recommended,
@@ -13,20 +27,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**', '**/electron/**'], message: 'The renderer never imports server or electron code.' },
-            {
-              regex: 'contract/api(/index)?$',
-              allowTypeImports: true,
-              message: 'Import values from contract/api/runtime: the index pulls TypeBox schemas into the bundle.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: RENDERER_PATTERNS, paths: [TEST_RENDER] }],
     },
+  },
+  {
+    // The one place that calls testing-library's render (D100).
+    files: ['src/test/render.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: RENDERER_PATTERNS }] },
   },
   {
     // Only src/platform may touch the desktop bridge.

@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { render } from '../test/render';
 import { Component, Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError, lazyChunk, loadChunk, requestedAddress } from './chunk-load';

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { render } from '../test/render';
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';

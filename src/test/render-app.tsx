@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render } from './render';
 import userEvent from '@testing-library/user-event';
 import { AppRoot } from '../app/AppRoot';
 import { createTestRouter } from '../app/router';

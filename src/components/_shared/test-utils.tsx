@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render } from '../../test/render';
 import type { RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { render } from '../../test/render';
 import { Component, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError } from '../../lib/chunk-load';

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { render } from '../../test/render';
 import { VirtualBody, VIRTUAL_ROW_HEIGHT, type BodyColumn, type BodyScrollInfo, type BodySelection } from './VirtualBody';
 
 type Row = { id: number; name: string };

@@ -33,9 +33,9 @@ export async function waitForRoute(page: Page, pattern: RegExp, timeoutMs = 15_0
   expect(hashRoute(page)).toMatch(pattern);
 }
 
-/** Waits until a text is visible somewhere on the page. */
+/** Waits until a text is visible somewhere on the page (hidden copies, such as a kept-alive pane's, do not count). */
 export async function expectText(page: Page | Locator, text: string | RegExp, timeoutMs = 10_000): Promise<void> {
-  await page.getByText(text).first().waitFor({ state: 'visible', timeout: timeoutMs });
+  await page.getByText(text).filter({ visible: true }).first().waitFor({ state: 'visible', timeout: timeoutMs });
 }
 
 /** A fresh page signed in through the login form as `username`, waiting until the app has landed on `home`. */

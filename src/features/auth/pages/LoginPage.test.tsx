@@ -1,4 +1,5 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { render } from '../../../test/render';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render } from '../../../test/render';
 import { describe, expect, it, vi } from 'vitest';
 import { Markdown } from './Markdown';
 import { safeUrl } from './safe-url';

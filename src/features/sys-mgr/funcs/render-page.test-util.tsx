@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render } from '../../../test/render';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { Provider } from 'react-redux';
