@@ -6,15 +6,27 @@ import { DUCKDB_LEXICAL, MYSQL_LEXICAL, PG_LEXICAL, SQLITE_LEXICAL, type Attempt
 
 export type { Attempt };
 
-export const PG_CORPUS: Attempt[] = [
+/** Writes and a second statement every dialect must refuse, in words they all share; each corpus adds its own. */
+const WRITES: Attempt[] = [
   { sql: 'DELETE FROM orders' },
   { sql: 'UPDATE orders SET amount = 0' },
   { sql: 'INSERT INTO orders (id) VALUES (999999)' },
   { sql: 'DROP TABLE orders' },
-  { sql: 'TRUNCATE orders' },
   { sql: 'ALTER TABLE orders ADD COLUMN x int' },
   { sql: 'CREATE TABLE stolen AS SELECT * FROM orders' },
   { sql: 'SELECT 1; DELETE FROM orders' },
+];
+
+/** Reads of the hidden table: by its name, in a subquery and behind a WITH name. */
+const HIDDEN_READS: Attempt[] = [
+  { sql: 'SELECT * FROM salaries' },
+  { sql: 'SELECT * FROM orders WHERE id IN (SELECT id FROM salaries)' },
+  { sql: 'WITH x AS (SELECT * FROM salaries) SELECT * FROM x' },
+];
+
+export const PG_CORPUS: Attempt[] = [
+  ...WRITES,
+  { sql: 'TRUNCATE orders' },
   { sql: 'SELECT * FROM orders; DROP TABLE orders;' },
   { sql: 'WITH d AS (DELETE FROM orders RETURNING *) SELECT count(*) FROM d' },
   { sql: 'WITH u AS (UPDATE orders SET amount = 0 RETURNING id) SELECT * FROM u' },
@@ -48,13 +60,11 @@ export const PG_CORPUS: Attempt[] = [
   { sql: 'SELECT * FROM pg_shadow' },
   { sql: 'SELECT * FROM pg_catalog.pg_authid' },
   { sql: 'SELECT * FROM information_schema.tables' },
-  { sql: 'SELECT * FROM salaries' },
+  ...HIDDEN_READS,
   { sql: 'SELECT * FROM public.salaries' },
   { sql: 'SELECT * FROM "salaries"' },
   { sql: 'TABLE salaries' },
-  { sql: 'SELECT * FROM orders WHERE id IN (SELECT id FROM salaries)' },
   { sql: 'SELECT (SELECT note FROM salaries LIMIT 1) FROM orders LIMIT 1' },
-  { sql: 'WITH x AS (SELECT * FROM salaries) SELECT * FROM x' },
   { sql: 'WITH a AS (SELECT * FROM a) SELECT * FROM a' },
   { sql: 'SELECT * FROM orders o, LATERAL (SELECT * FROM salaries) s' },
   { sql: 'SELECT row_to_json(s) FROM salaries s' },
@@ -87,17 +97,11 @@ export const PG_CORPUS: Attempt[] = [
 ];
 
 export const MYSQL_CORPUS: Attempt[] = [
-  { sql: 'DELETE FROM orders' },
-  { sql: 'UPDATE orders SET amount = 0' },
-  { sql: 'INSERT INTO orders (id) VALUES (999999)' },
+  ...WRITES,
   { sql: 'REPLACE INTO orders (id) VALUES (1)' },
-  { sql: 'DROP TABLE orders' },
   { sql: 'TRUNCATE orders' },
-  { sql: 'ALTER TABLE orders ADD COLUMN x int' },
-  { sql: 'CREATE TABLE stolen AS SELECT * FROM orders' },
   { sql: 'CREATE TEMPORARY TABLE t (x int)' },
   { sql: 'RENAME TABLE orders TO orders2' },
-  { sql: 'SELECT 1; DELETE FROM orders' },
   { sql: "SELECT 'a'; DROP TABLE orders" },
   { sql: "SELECT * FROM orders INTO OUTFILE '/tmp/kbchat-orders.txt'" },
   { sql: "SELECT * INTO OUTFILE '/tmp/kbchat-orders2.txt' FROM orders" },
@@ -122,11 +126,9 @@ export const MYSQL_CORPUS: Attempt[] = [
   { sql: 'SELECT * FROM information_schema.tables' },
   { sql: 'SELECT * FROM performance_schema.threads' },
   { sql: 'SELECT * FROM test.orders' },
-  { sql: 'SELECT * FROM salaries' },
+  ...HIDDEN_READS,
   { sql: 'SELECT * FROM `salaries`' },
-  { sql: 'SELECT * FROM orders WHERE id IN (SELECT id FROM salaries)' },
   { sql: 'SELECT id, region, amount, customer_id, created FROM orders WHERE id = 1 UNION SELECT id, person, salary, note, 1 FROM salaries' },
-  { sql: 'WITH x AS (SELECT * FROM salaries) SELECT * FROM x' },
   { sql: "SELECT EXTRACTVALUE(1, CONCAT(0x7e, (SELECT note FROM salaries)))" },
   { sql: 'SELECT @@datadir' },
   { sql: 'SELECT user()' },
@@ -149,17 +151,11 @@ export const MYSQL_CORPUS: Attempt[] = [
 
 /** SQLite files: the same intents, in SQLite's words (ATTACH, PRAGMA, load_extension, sqlite_schema, rowid…). */
 export const SQLITE_CORPUS: Attempt[] = [
-  { sql: 'DELETE FROM orders' },
-  { sql: 'UPDATE orders SET amount = 0' },
-  { sql: 'INSERT INTO orders (id) VALUES (999999)' },
+  ...WRITES,
   { sql: 'INSERT OR REPLACE INTO orders (id) VALUES (1)' },
-  { sql: 'DROP TABLE orders' },
-  { sql: 'ALTER TABLE orders ADD COLUMN x int' },
-  { sql: 'CREATE TABLE stolen AS SELECT * FROM orders' },
   { sql: 'CREATE TEMP TABLE t (x int)' },
   { sql: 'CREATE VIEW v AS SELECT * FROM salaries' },
   { sql: 'CREATE TRIGGER tr AFTER INSERT ON orders BEGIN DELETE FROM orders; END' },
-  { sql: 'SELECT 1; DELETE FROM orders' },
   { sql: 'SELECT * FROM orders; DROP TABLE orders;' },
   { sql: 'WITH d AS (DELETE FROM orders RETURNING *) SELECT count(*) FROM d' },
   { sql: "ATTACH DATABASE '/tmp/kbchat-attach.db' AS x" },
@@ -193,14 +189,12 @@ export const SQLITE_CORPUS: Attempt[] = [
   { sql: 'SELECT sqlite_version()' },
   { sql: 'SELECT randomblob(1000000000)' },
   { sql: "SELECT zeroblob(1000000000)" },
-  { sql: 'SELECT * FROM salaries' },
+  ...HIDDEN_READS,
   { sql: 'SELECT * FROM "salaries"' },
   { sql: 'SELECT * FROM [salaries]' },
   { sql: 'SELECT * FROM SALARIES' },
   { sql: 'SELECT * FROM main.salaries' },
-  { sql: 'SELECT * FROM orders WHERE id IN (SELECT id FROM salaries)' },
   { sql: 'SELECT (SELECT note FROM salaries LIMIT 1) FROM orders LIMIT 1' },
-  { sql: 'WITH x AS (SELECT * FROM salaries) SELECT * FROM x' },
   { sql: 'WITH salaries AS (SELECT * FROM salaries) SELECT * FROM salaries' },
   { sql: 'SELECT id, region, amount, customer_id, created FROM orders WHERE id = 1 UNION SELECT id, person, salary, note, 1 FROM salaries' },
   { sql: 'SELECT rowid, * FROM orders' },
@@ -216,17 +210,11 @@ export const SQLITE_CORPUS: Attempt[] = [
 
 /** DuckDB files: writes, file readers and writers, ATTACH, extensions, settings, catalog functions, hidden tables. */
 export const DUCKDB_CORPUS: Attempt[] = [
-  { sql: 'DELETE FROM orders' },
-  { sql: 'UPDATE orders SET amount = 0' },
-  { sql: 'INSERT INTO orders (id) VALUES (999999)' },
+  ...WRITES,
   { sql: 'INSERT OR REPLACE INTO orders (id) VALUES (1)' },
-  { sql: 'DROP TABLE orders' },
-  { sql: 'ALTER TABLE orders ADD COLUMN x int' },
-  { sql: 'CREATE TABLE stolen AS SELECT * FROM orders' },
   { sql: 'CREATE TEMP TABLE t AS SELECT * FROM salaries' },
   { sql: 'CREATE MACRO m(x) AS x + 1' },
   { sql: 'CREATE SECRET s (TYPE s3)' },
-  { sql: 'SELECT 1; DELETE FROM orders' },
   { sql: 'SELECT * FROM orders; DROP TABLE orders;' },
   { sql: "COPY orders TO '/tmp/kbchat-orders.csv'" },
   { sql: "COPY (SELECT * FROM salaries) TO '/tmp/kbchat-orders.txt'" },
@@ -266,15 +254,13 @@ export const DUCKDB_CORPUS: Attempt[] = [
   { sql: "SELECT * FROM query_table('salaries')" },
   { sql: "SELECT json_execute_serialized_sql('x')" },
   { sql: 'SELECT * FROM range(100000000000)' },
-  { sql: 'SELECT * FROM salaries' },
+  ...HIDDEN_READS,
   { sql: 'SELECT * FROM main.salaries' },
   { sql: 'SELECT * FROM "salaries"' },
   { sql: 'FROM salaries' },
   { sql: 'SELECT * FROM Main.Salaries' },
   { sql: 'SELECT * FROM shop.main.orders' },
-  { sql: 'SELECT * FROM orders WHERE id IN (SELECT id FROM salaries)' },
   { sql: 'SELECT (SELECT note FROM salaries LIMIT 1) FROM orders LIMIT 1' },
-  { sql: 'WITH x AS (SELECT * FROM salaries) SELECT * FROM x' },
   { sql: 'WITH salaries AS (SELECT * FROM salaries) SELECT * FROM salaries' },
   { sql: 'SELECT COLUMNS(*) FROM orders' },
   { sql: 'SELECT rowid FROM orders' },

@@ -93,6 +93,43 @@ export function visibleTable(schema: VisibleSchema, key: string, shown: string):
   return columns as Set<string>;
 }
 
+/**
+ * What every dialect's walk shares: the names it gathers and the descent into arrays. A dialect checks each object
+ * of its parser's tree in `object` (fail closed), then the columns gathered are checked against the visible ones.
+ */
+export abstract class TreeWalk {
+  readonly scopes = new CteScopes();
+  readonly tables = new Set<string>();
+  readonly columns = new Set<string>();
+  readonly defined = new Set<string>();
+  readonly aliases = new Set<string>();
+
+  constructor(protected readonly schema: VisibleSchema) {}
+
+  node(value: unknown): void {
+    if (Array.isArray(value)) {
+      for (const v of value) this.node(v);
+      return;
+    }
+    if (!value || typeof value !== 'object') return;
+    this.object(value as Record<string, unknown>);
+  }
+
+  protected abstract object(n: Record<string, unknown>): void;
+
+  /** Walks the statement, then checks its columns: the tables it reads, or the reason it is refused. */
+  result(statement: unknown, lowerColumns = false): GateResult {
+    try {
+      this.node(statement);
+      checkColumns(this.schema, this.columns, this.defined, this.aliases, lowerColumns);
+    } catch (err) {
+      if (err instanceof GateRefusal) return { ok: false, reason: err.reason };
+      throw err;
+    }
+    return { ok: true, tables: [...this.tables] };
+  }
+}
+
 /** Checks that every column named is one of the visible tables' columns or a name the query defines. */
 export function checkColumns(schema: VisibleSchema, used: Set<string>, defined: Set<string>, tables: Set<string>, lower = false): void {
   const known = new Set<string>();

@@ -5,8 +5,7 @@
 // table named must be visible. Table functions (read_csv, read_text, duckdb_settings(), …) are refused.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import {
-  ALLOWED_TYPES, checkColumns, COMMON_FUNCTIONS, CteScopes, GateRefusal, MAX_SQL_CHARS, refuse, visibleTable,
-  type GateResult, type VisibleSchema,
+  ALLOWED_TYPES, COMMON_FUNCTIONS, MAX_SQL_CHARS, refuse, TreeWalk, visibleTable, type GateResult, type VisibleSchema,
 } from './gate-common';
 import { lexSql } from './gate-lex';
 
@@ -51,23 +50,9 @@ const DUCKDB_TYPES = new Set(['INTEGER', 'BIGINT', 'SMALLINT', 'TINYINT', 'HUGEI
 
 type Json = Record<string, unknown>;
 
-class DuckWalk {
-  readonly scopes = new CteScopes();
-  readonly tables = new Set<string>();
-  readonly columns = new Set<string>();
-  readonly defined = new Set<string>();
-  readonly aliases = new Set<string>();
-
-  constructor(private readonly schema: VisibleSchema) {}
-
-  /** Any value of the tree: objects are checked by their type / class, then every field is walked. */
-  node(value: unknown): void {
-    if (Array.isArray(value)) {
-      for (const v of value) this.node(v);
-      return;
-    }
-    if (!value || typeof value !== 'object') return;
-    const n = value as Json;
+class DuckWalk extends TreeWalk {
+  /** Any object of the tree: checked by its type / class, then every field is walked. */
+  protected override object(n: Json): void {
     if (typeof n.type === 'string' && !TYPES.has(n.type) && !('id' in n)) refuse(`只允许只读查询，不允许 ${n.type}`);
     if (n.class !== undefined) return this.expression(n);
     switch (n.type) {
@@ -211,14 +196,6 @@ export async function gateDuckDb(sql: string, schema: VisibleSchema): Promise<Ga
   }
   const statements = tree.statements ?? [];
   if (statements.length !== 1) return { ok: false, reason: statements.length ? '只允许执行一条查询语句' : '没有可执行的查询语句' };
-  const walk = new DuckWalk(schema);
-  try {
-    if ((statements[0].named_param_map ?? []).length) refuse('不支持带参数的查询');
-    walk.node(statements[0].node);
-    checkColumns(schema, walk.columns, walk.defined, walk.aliases, true);
-  } catch (err) {
-    if (err instanceof GateRefusal) return { ok: false, reason: err.reason };
-    throw err;
-  }
-  return { ok: true, tables: [...walk.tables] };
+  if ((statements[0].named_param_map ?? []).length) return { ok: false, reason: '不支持带参数的查询' };
+  return new DuckWalk(schema).result(statements[0].node, true);
 }

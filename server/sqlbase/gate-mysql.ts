@@ -3,8 +3,7 @@
 // parser read differently (`--1`, `/*! … */`), are refused before parsing by the lexical gate (gate-lex.ts, D86).
 import sqlParser from 'node-sql-parser';
 import {
-  ALLOWED_TYPES, checkColumns, COMMON_FUNCTIONS, CteScopes, GateRefusal, MAX_SQL_CHARS, refuse, visibleTable,
-  type GateResult, type VisibleSchema,
+  ALLOWED_TYPES, COMMON_FUNCTIONS, MAX_SQL_CHARS, refuse, TreeWalk, visibleTable, type GateResult, type VisibleSchema,
 } from './gate-common';
 import { lexSql } from './gate-lex';
 
@@ -38,22 +37,12 @@ function funcName(name: unknown): string | null {
   return String(parts[0].value ?? '').toLowerCase();
 }
 
-class MySqlWalk {
-  readonly scopes = new CteScopes();
-  readonly tables = new Set<string>();
-  readonly columns = new Set<string>();
-  readonly defined = new Set<string>();
-  readonly aliases = new Set<string>();
+class MySqlWalk extends TreeWalk {
+  constructor(schema: VisibleSchema, private readonly dialect: ParserDialect) {
+    super(schema);
+  }
 
-  constructor(private readonly schema: VisibleSchema, private readonly dialect: ParserDialect) {}
-
-  node(value: unknown): void {
-    if (Array.isArray(value)) {
-      for (const v of value) this.node(v);
-      return;
-    }
-    if (!value || typeof value !== 'object') return;
-    const n = value as Json;
+  protected override object(n: Json): void {
     if ('ast' in n) return this.node(n.ast);
     const type = n.type;
     if (type === undefined || type === null) {
@@ -175,13 +164,5 @@ export function gateMySql(sql: string, schema: VisibleSchema, dialect: ParserDia
   }
   const stmt = ast as Json;
   if (!stmt || stmt.type !== 'select') return { ok: false, reason: `只允许只读查询（SELECT），不允许 ${String(stmt?.type ?? '该语句').toUpperCase()}` };
-  const walk = new MySqlWalk(schema, dialect);
-  try {
-    walk.node(stmt);
-    checkColumns(schema, walk.columns, walk.defined, walk.aliases, true);
-  } catch (err) {
-    if (err instanceof GateRefusal) return { ok: false, reason: err.reason };
-    throw err;
-  }
-  return { ok: true, tables: [...walk.tables] };
+  return new MySqlWalk(schema, dialect).result(stmt, true);
 }

@@ -4,8 +4,7 @@
 // function, operator or type outside the allow-lists; every table must be visible to the user.
 import { parse } from 'libpg-query';
 import {
-  ALLOWED_TYPES, checkColumns, COMMON_FUNCTIONS, CteScopes, GateRefusal, MAX_SQL_CHARS, refuse, visibleTable,
-  type GateResult, type VisibleSchema,
+  ALLOWED_TYPES, COMMON_FUNCTIONS, MAX_SQL_CHARS, refuse, TreeWalk, visibleTable, type GateResult, type VisibleSchema,
 } from './gate-common';
 import { lexSql } from './gate-lex';
 
@@ -32,22 +31,9 @@ type Json = Record<string, unknown>;
 
 const str = (node: unknown): string => ((node as { String?: { sval?: string } })?.String?.sval ?? '');
 
-class PgWalk {
-  readonly scopes = new CteScopes();
-  readonly tables = new Set<string>();
-  readonly columns = new Set<string>();
-  readonly defined = new Set<string>();
-  readonly aliases = new Set<string>();
-
-  constructor(private readonly schema: VisibleSchema) {}
-
-  node(value: unknown): void {
-    if (Array.isArray(value)) {
-      for (const v of value) this.node(v);
-      return;
-    }
-    if (!value || typeof value !== 'object') return;
-    for (const [key, inner] of Object.entries(value as Json)) {
+class PgWalk extends TreeWalk {
+  protected override object(n: Json): void {
+    for (const [key, inner] of Object.entries(n)) {
       // Set operations hold their SELECTs without a wrapper: checked as SELECTs wherever they are.
       if (key === 'larg' || key === 'rarg') this.select(inner as Json);
       else if (key === 'intoClause') refuse('不允许 SELECT … INTO（会创建表）');
@@ -176,13 +162,5 @@ export async function gatePostgres(sql: string, schema: VisibleSchema): Promise<
   if (stmts.length !== 1) return { ok: false, reason: stmts.length ? '只允许执行一条查询语句' : '没有可执行的查询语句' };
   const stmt = stmts[0].stmt;
   if (!stmt || !('SelectStmt' in stmt)) return { ok: false, reason: `只允许只读查询（SELECT），不允许 ${Object.keys(stmt ?? {})[0] ?? '该语句'}` };
-  const walk = new PgWalk(schema);
-  try {
-    walk.node(stmt);
-    checkColumns(schema, walk.columns, walk.defined, walk.aliases);
-  } catch (err) {
-    if (err instanceof GateRefusal) return { ok: false, reason: err.reason };
-    throw err;
-  }
-  return { ok: true, tables: [...walk.tables] };
+  return new PgWalk(schema).result(stmt);
 }
