@@ -1,19 +1,17 @@
 // The chat modes that read another page's data need that page's function on the server (issue 26 item 8, D89): a
 // user without 数据库 cannot list, open or ask database chat, one without 工具库 cannot list, ask or confirm chat
 // with tools, even for a connection or a tool set granted to one of the user's roles.
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PATHS, DB_PATHS, TOOL_PATHS } from '../../contract/api';
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm';
 import { MCP_TOKEN, startTestMcp, type TestMcp } from '../../tests/support/mcp-server';
 import { roles } from '../db/schema';
-import { parseOutboundAllow, type OutboundRule } from '../sqlbase/outbound';
 import { createPgDatabase, externalOrSkip, type ExternalDb } from '../test-support/external-dbs';
-import { bearer, signIn } from '../test-support/http';
+import { bearer } from '../test-support/http';
 import { postCompletion, readCompletion } from '../test-support/sse';
-import { createTestApp, type TestApp } from '../test-support/test-app';
-import { TEST_DEMO_PASSWORD } from '../test-support/test-config';
+import { closeAll, startChatApp } from '../test-support/chat-app';
+import type { TestApp } from '../test-support/test-app';
 
 let t: TestApp;
 let llm: FakeLlm;
@@ -21,19 +19,11 @@ let mcp: TestMcp;
 let pgDb: ExternalDb | null = null;
 let base = '';
 let setId = 0;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   [llm, mcp, pgDb] = await Promise.all([startFakeLlm(), startTestMcp(), externalOrSkip(createPgDatabase, 'PostgreSQL')]);
-  t = await createTestApp({
-    config: {
-      llmBaseUrl: llm.url, llmApiKey: 'k', llmModels: [{ name: 'fake-chat', limit: 4 }], llmTimeoutMs: 10_000,
-      outboundAllow: parseOutboundAllow('127.0.0.1') as OutboundRule, dbChatTimeoutMs: 3000,
-    },
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  for (const u of ['demo', 'zhangwei', 'lina']) tokens[u] = await signIn(t.app, u, TEST_DEMO_PASSWORD);
+  ({ t, base, tokens } = await startChatApp(llm, { users: ['demo', 'zhangwei', 'lina'], config: { dbChatTimeoutMs: 3000 } }));
   // Granted to 市场人员, lina's role, at 公开: lina lacks only the page functions (数据库, 工具库).
   const [{ id: market }] = await t.deps.db.select({ id: roles.id }).from(roles).where(eq(roles.name, '市场人员'));
   if (pgDb) {
@@ -47,12 +37,7 @@ beforeAll(async () => {
   expect(set.statusCode, set.body).toBe(200);
   setId = set.json().data.id;
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await llm?.close();
-  await mcp?.close();
-  await pgDb?.drop();
-});
+afterAll(() => closeAll(t, llm, mcp, pgDb));
 
 function post(url: string, user: string, payload: object = {}) {
   return t.app.inject({ method: 'POST', url, headers: bearer(tokens[user]), payload });

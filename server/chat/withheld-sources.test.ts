@@ -4,20 +4,18 @@
 // test-case generation made from a knowledge document after the document is regraded above the owner's clearance.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PATHS, DB_PATHS, STREAM_DONE, TESTCASE_PATHS, type ChatMessage } from '../../contract/api';
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm';
 import { knowledgeDocuments, knowledgeSpaces, roles, users } from '../db/schema';
 import { absolute, documentFilePath } from '../knowledge/storage';
-import { parseOutboundAllow, type OutboundRule } from '../sqlbase/outbound';
 import { createPgDatabase, externalOrSkip, type ExternalDb } from '../test-support/external-dbs';
-import { bearer, signIn } from '../test-support/http';
+import { bearer } from '../test-support/http';
 import { multipartBody } from '../test-support/multipart';
 import { postCompletion, readCompletion } from '../test-support/sse';
-import { createTestApp, type TestApp } from '../test-support/test-app';
-import { TEST_DEMO_PASSWORD } from '../test-support/test-config';
+import { closeAll, startChatApp } from '../test-support/chat-app';
+import type { TestApp } from '../test-support/test-app';
 import { WITHHELD_DB_ANSWER } from './withheld';
 
 let t: TestApp;
@@ -25,27 +23,15 @@ let llm: FakeLlm;
 let pgDb: ExternalDb | null = null;
 let base = '';
 const roleIds: Record<string, number> = {};
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   [llm, pgDb] = await Promise.all([startFakeLlm(), externalOrSkip(createPgDatabase, 'PostgreSQL')]);
-  t = await createTestApp({
-    config: {
-      llmBaseUrl: llm.url, llmApiKey: 'k', llmModels: [{ name: 'fake-chat', limit: 4 }], llmTimeoutMs: 10_000,
-      outboundAllow: parseOutboundAllow('127.0.0.1') as OutboundRule, dbChatTimeoutMs: 3000,
-    },
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   // wangfang: 研发人员, clearance 内部. zhangwei: 研发人员 and 部门负责人, clearance 机密.
-  for (const u of ['wangfang', 'zhangwei']) tokens[u] = await signIn(t.app, u, TEST_DEMO_PASSWORD);
+  ({ t, base, tokens } = await startChatApp(llm, { users: ['wangfang', 'zhangwei'], config: { dbChatTimeoutMs: 3000 } }));
   for (const r of await t.deps.db.select().from(roles)) roleIds[r.name] = r.id;
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await llm?.close();
-  await pgDb?.drop();
-});
+afterAll(() => closeAll(t, llm, pgDb));
 
 const post = (url: string, user: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: bearer(tokens[user]), payload });
 const history = async (conv: string): Promise<ChatMessage[]> =>

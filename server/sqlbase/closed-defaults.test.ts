@@ -1,19 +1,17 @@
 // Closed defaults (issue 26 item 8, D89): a new connection or tool set with nothing granted is its owner's alone,
 // a new set's 写入 / 对外发送 tools start switched off, and database chat sends sample rows only where the
 // connection's switch (off by default) is on, with a prompt that says what they are.
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PATHS, DB_PATHS, TOOL_PATHS, type DbConnection, type ToolItem } from '../../contract/api';
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm';
 import { MCP_TOKEN, startTestMcp, type TestMcp } from '../../tests/support/mcp-server';
 import { roles } from '../db/schema';
-import { parseOutboundAllow, type OutboundRule } from './outbound';
 import { createPgDatabase, externalOrSkip, type ExternalDb } from '../test-support/external-dbs';
-import { bearer, signIn } from '../test-support/http';
+import { bearer } from '../test-support/http';
 import { postCompletion, readCompletion } from '../test-support/sse';
-import { createTestApp, type TestApp } from '../test-support/test-app';
-import { TEST_DEMO_PASSWORD } from '../test-support/test-config';
+import { closeAll, startChatApp } from '../test-support/chat-app';
+import type { TestApp } from '../test-support/test-app';
 
 let t: TestApp;
 let llm: FakeLlm;
@@ -21,27 +19,14 @@ let mcp: TestMcp;
 let pgDb: ExternalDb | null = null;
 let base = '';
 let devRole = 0;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   [llm, mcp, pgDb] = await Promise.all([startFakeLlm(), startTestMcp(), externalOrSkip(createPgDatabase, 'PostgreSQL')]);
-  t = await createTestApp({
-    config: {
-      llmBaseUrl: llm.url, llmApiKey: 'k', llmModels: [{ name: 'fake-chat', limit: 4 }], llmTimeoutMs: 10_000,
-      outboundAllow: parseOutboundAllow('127.0.0.1') as OutboundRule, dbChatTimeoutMs: 3000,
-    },
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  for (const u of ['demo', 'zhangwei']) tokens[u] = await signIn(t.app, u, TEST_DEMO_PASSWORD);
+  ({ t, base, tokens } = await startChatApp(llm, { users: ['demo', 'zhangwei'], config: { dbChatTimeoutMs: 3000 } }));
   [{ id: devRole }] = await t.deps.db.select({ id: roles.id }).from(roles).where(eq(roles.name, '研发人员'));
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await llm?.close();
-  await mcp?.close();
-  await pgDb?.drop();
-});
+afterAll(() => closeAll(t, llm, mcp, pgDb));
 
 const post = (url: string, user: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: bearer(tokens[user]), payload });
 const listed = async (user: string): Promise<string[]> => ((await t.app.inject({ method: 'GET', url: DB_PATHS.list, headers: bearer(tokens[user]) })).json().data as DbConnection[])

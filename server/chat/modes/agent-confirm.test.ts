@@ -1,37 +1,27 @@
 // Confirming a chat's 写入 / 对外发送 tool call (issue 26 item 6): the confirmation shows, stores and runs the whole
 // arguments (a payload after character 4,000 included), and a confirmed call whose stored arguments are no longer
 // the ones shown is not run.
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PATHS, STREAM_DONE, TOOL_PATHS, type ChatMessage, type ToolCallView, type ToolSet } from '../../../contract/api';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
 import { MCP_TOKEN, startTestMcp, type TestMcp } from '../../../tests/support/mcp-server';
 import { chatToolCalls, tools, toolSets } from '../../db/schema';
-import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
-import { bearer, signIn } from '../../test-support/http';
+import { bearer } from '../../test-support/http';
 import { postCompletion, readCompletion, type Frame } from '../../test-support/sse';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { TEST_DEMO_PASSWORD } from '../../test-support/test-config';
+import { closeAll, startChatApp } from '../../test-support/chat-app';
+import type { TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
 let llm: FakeLlm;
 let mcp: TestMcp;
 let base = '';
 let setId = 0;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   [llm, mcp] = await Promise.all([startFakeLlm(), startTestMcp()]);
-  t = await createTestApp({
-    config: {
-      llmBaseUrl: llm.url, llmApiKey: 'k', llmModels: [{ name: 'fake-chat', limit: 5 }], llmTimeoutMs: 10_000,
-      outboundAllow: parseOutboundAllow('127.0.0.1') as OutboundRule,
-    },
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  for (const u of ['demo', 'zhangwei']) tokens[u] = await signIn(t.app, u, TEST_DEMO_PASSWORD);
+  ({ t, base, tokens } = await startChatApp(llm, { users: ['demo', 'zhangwei'], parallel: 5 }));
   const res = await inject('POST', TOOL_PATHS.setAdd, 'zhangwei', { name: '订单工单', kind: 'mcp', url: mcp.url, credential: MCP_TOKEN, secrecy: 'confidential' });
   expect(res.statusCode, res.body).toBe(200);
   setId = (res.json().data as ToolSet).id;
@@ -39,11 +29,7 @@ beforeAll(async () => {
   await t.deps.db.update(toolSets).set({ openToAll: true }).where(eq(toolSets.id, setId));
   await t.deps.db.update(tools).set({ enabled: true }).where(eq(tools.setId, setId));
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await llm?.close();
-  await mcp?.close();
-});
+afterAll(() => closeAll(t, llm, mcp));
 
 const inject = (method: 'GET' | 'POST', url: string, user: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(tokens[user]), ...(method === 'POST' ? { payload: payload ?? {} } : {}) });

@@ -2,7 +2,6 @@
 // multi-step calls, confirmation of 写入 / 对外发送 calls (no call without it), calls refused where they happen
 // (a tool not offered, not granted, switched off, a set not granted), the ceiling rule after a 秘密 passage was
 // shown, stopping while a call waits, and every call in the audit log without argument values.
-import type { AddressInfo } from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,32 +13,23 @@ import { AGENT_LIMITS } from '../../../contract/api';
 import { auditLog, chatToolCalls, knowledgeDocuments, roles, toolSets, tools } from '../../db/schema';
 import { estimateTokens } from '../history';
 import { modelToolOf, toolboxFor } from '../agent';
-import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
-import { bearer, signIn } from '../../test-support/http';
+import { bearer } from '../../test-support/http';
 import { multipartBody } from '../../test-support/multipart';
 import { postCompletion, readCompletion, type Frame } from '../../test-support/sse';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { TEST_DEMO_PASSWORD } from '../../test-support/test-config';
+import { closeAll, startChatApp } from '../../test-support/chat-app';
+import type { TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
 let llm: FakeLlm;
 let mcp: TestMcp;
 let base = '';
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 /** Set ids: open to 研发人员 (ceiling 机密), open to 研发人员 with ceiling 内部, and one for 部门负责人 only. */
 const sets = { open: 0, low: 0, leaders: 0 };
 
 beforeAll(async () => {
   [llm, mcp] = await Promise.all([startFakeLlm(), startTestMcp()]);
-  t = await createTestApp({
-    config: {
-      llmBaseUrl: llm.url, llmApiKey: 'k', llmModels: [{ name: 'fake-chat', limit: 5 }], llmTimeoutMs: 10_000,
-      outboundAllow: parseOutboundAllow('127.0.0.1') as OutboundRule,
-    },
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  for (const u of ['demo', 'zhangwei', 'staff']) tokens[u] = await signIn(t.app, u, TEST_DEMO_PASSWORD);
+  ({ t, base, tokens } = await startChatApp(llm, { users: ['demo', 'zhangwei', 'staff'], parallel: 5 }));
   const [{ id: leaderRole }] = await t.deps.db.select({ id: roles.id }).from(roles).where(eq(roles.name, '部门负责人'));
   const add = async (name: string, extra: Record<string, unknown>) => {
     const res = await inject('POST', TOOL_PATHS.setAdd, 'zhangwei', { name, kind: 'mcp', url: mcp.url, credential: MCP_TOKEN, ...extra });
@@ -55,11 +45,7 @@ beforeAll(async () => {
   sets.low = await add('外部协作', { secrecy: 'internal', review_role: String(devRole) });
   sets.leaders = await add('负责人工具', { secrecy: 'confidential', review_role: String(leaderRole) });
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await llm?.close();
-  await mcp?.close();
-});
+afterAll(() => closeAll(t, llm, mcp));
 
 const inject = (method: 'GET' | 'POST', url: string, user: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(tokens[user]), ...(method === 'POST' ? { payload: payload ?? {} } : {}) });

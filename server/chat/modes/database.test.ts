@@ -2,38 +2,28 @@
 // the prompt (hidden tables never), the model's JSON answer run through the gates as a table and chart, one
 // correction round, refusals in Chinese with the tables unchanged, every statement in the audit log, and
 // chat_with_db_qa answering from the schema without running anything.
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PATHS, DB_PATHS, STREAM_DONE, type ChartView } from '../../../contract/api';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
 import { auditLog, roles } from '../../db/schema';
-import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
 import { createMyDatabase, createPgDatabase, externalOrSkip, SECRET_MARK, type ExternalDb } from '../../test-support/external-dbs';
-import { bearer, signIn } from '../../test-support/http';
+import { bearer } from '../../test-support/http';
 import { postCompletion, readCompletion, type Frame } from '../../test-support/sse';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { TEST_DEMO_PASSWORD } from '../../test-support/test-config';
+import { closeAll, startChatApp } from '../../test-support/chat-app';
+import type { TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
 let llm: FakeLlm;
 let base = '';
 let pgDb: ExternalDb | null = null;
 let myDb: ExternalDb | null = null;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   [pgDb, myDb] = await Promise.all([externalOrSkip(createPgDatabase, 'PostgreSQL'), externalOrSkip(createMyDatabase, 'MariaDB')]);
   llm = await startFakeLlm();
-  t = await createTestApp({
-    config: {
-      llmBaseUrl: llm.url, llmApiKey: 'k', llmModels: [{ name: 'fake-chat', limit: 4 }], llmTimeoutMs: 10_000,
-      outboundAllow: parseOutboundAllow('127.0.0.1') as OutboundRule, dbChatTimeoutMs: 3000,
-    },
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  for (const u of ['demo', 'zhangwei', 'lina']) tokens[u] = await signIn(t.app, u, TEST_DEMO_PASSWORD);
+  ({ t, base, tokens } = await startChatApp(llm, { users: ['demo', 'zhangwei', 'lina'], config: { dbChatTimeoutMs: 3000 } }));
   // Granted to 研发人员 (demo): with no role a connection is its owner's alone (D89).
   const [{ id: devRole }] = await t.deps.db.select({ id: roles.id }).from(roles).where(eq(roles.name, '研发人员'));
   for (const db of [pgDb, myDb]) {
@@ -45,12 +35,7 @@ beforeAll(async () => {
     expect(res.json(), res.body).toMatchObject({ success: true });
   }
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await llm?.close();
-  await pgDb?.drop();
-  await myDb?.drop();
-});
+afterAll(() => closeAll(t, llm, pgDb, myDb));
 
 async function newDialogue(user: string, mode: string): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: `${CHAT_PATHS.dialogueNew}?chat_mode=${mode}`, headers: bearer(tokens[user]), payload: {} });

@@ -3,16 +3,15 @@
 // served to the dialogue's owner only; SVG, mislabelled, oversized and surplus images are left out and said so;
 // 取消 aborts the call at the MCP server (its handler sees the abort) in far less than the tool's time, the call is
 // 已取消, the model is told and the answer goes on; stopping the answer aborts its running call too.
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PATHS, STREAM_DONE, TOOL_PATHS, type ChatMessage, type ToolCallView, type ToolItem, type ToolSet } from '../../../contract/api';
 import { chatToolImages, roles, tools } from '../../db/schema';
-import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
 import { bearer, signIn } from '../../test-support/http';
 import { postCompletion, readCompletion, type Frame } from '../../test-support/sse';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from '../../test-support/test-config';
+import { closeAll, startChatApp } from '../../test-support/chat-app';
+import type { TestApp } from '../../test-support/test-app';
+import { TEST_ADMIN_PASSWORD } from '../../test-support/test-config';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
 import { CHART_PNG, startMediaMcp, type MediaMcp } from '../../../tests/support/media-mcp';
 
@@ -21,24 +20,16 @@ let llm: FakeLlm;
 let mcp: MediaMcp;
 let base = '';
 let setId = 0;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 const toolIds: Record<string, number> = {};
 const LONG_MS = 20_000;
 const CHART_BASE64 = CHART_PNG.toString('base64');
 
 beforeAll(async () => {
   [llm, mcp] = await Promise.all([startFakeLlm(), startMediaMcp()]);
-  t = await createTestApp({
-    config: {
-      llmBaseUrl: llm.url, llmApiKey: 'k', llmModels: [{ name: 'fake-chat', limit: 5 }], llmTimeoutMs: 10_000,
-      outboundAllow: parseOutboundAllow('127.0.0.1') as OutboundRule,
-      // The oversized image must reach the server to be left out there (the default answer cap would refuse it first).
-      toolResponseMaxBytes: 8 * 1024 * 1024,
-    },
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  for (const u of ['demo', 'zhangwei']) tokens[u] = await signIn(t.app, u, TEST_DEMO_PASSWORD);
+  // The oversized image must reach the server to be left out there (the default answer cap would refuse it first).
+  const config = { toolResponseMaxBytes: 8 * 1024 * 1024 };
+  ({ t, base, tokens } = await startChatApp(llm, { users: ['demo', 'zhangwei'], parallel: 5, config }));
   tokens.sysadmin = await signIn(t.app, 'sysadmin', TEST_ADMIN_PASSWORD);
   const [{ id: devRole }] = await t.deps.db.select({ id: roles.id }).from(roles).where(eq(roles.name, '研发人员'));
   const res = await inject('POST', TOOL_PATHS.setAdd, 'zhangwei', { name: '报表图表', kind: 'mcp', url: mcp.url, secrecy: 'confidential', review_role: String(devRole) });
@@ -48,11 +39,7 @@ beforeAll(async () => {
   for (const tool of list.json().data as ToolItem[]) toolIds[tool.name] = tool.id;
   await t.deps.db.update(tools).set({ enabled: true }).where(eq(tools.setId, setId));
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await llm?.close();
-  await mcp?.close();
-});
+afterAll(() => closeAll(t, llm, mcp));
 
 const inject = (method: 'GET' | 'POST', url: string, user: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(tokens[user]), ...(method === 'POST' ? { payload: payload ?? {} } : {}) });
