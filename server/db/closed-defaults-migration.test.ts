@@ -1,14 +1,11 @@
 // Migration 0020 (issue 26 item 8, D89) keeps the access of rows that exist: a connection or tool set granted to
 // nobody was open to everyone and stays so (open_to_all), one granted to roles or departments stays limited to them,
 // and connections that exist keep sending sample rows; rows added afterwards start closed.
-import fs from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../test-support/pglite-template';
+import { migrationsBefore, openScratchPglite } from '../test-support/scratch-pglite';
 import { migrationsFolder } from './migrations-folder';
 
 const TAG = '0020_closed-defaults';
@@ -16,26 +13,14 @@ const TAG = '0020_closed-defaults';
 describe('migration 0020: closed defaults keep existing rows’ access', () => {
   let root: string;
   let client: PGlite;
+  let close = async () => {};
   beforeAll(async () => {
-    root = tempDataDir('closed-defaults-migration');
-    client = await PGlite.create({ extensions: { vector } });
+    ({ root, client, close } = await openScratchPglite('closed-defaults-migration'));
   }, 60_000);
-  afterAll(async () => {
-    await client?.close();
-    fs.rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   /** The real folder without 0020 and whatever follows it. */
-  function folderBefore(): string {
-    const folder = path.join(root, 'before');
-    fs.cpSync(migrationsFolder(), folder, { recursive: true });
-    const journalFile = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { when: number; tag: string }[] };
-    const cut = journal.entries.find((e) => e.tag === TAG)!.when;
-    journal.entries = journal.entries.filter((e) => e.when < cut);
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-    return folder;
-  }
+  const folderBefore = () => migrationsBefore(root, TAG);
 
   it('marks the rows open today open_to_all, leaves granted ones limited, keeps samples on for existing connections', async () => {
     const db = drizzle({ client });

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../test-support/pglite-template';
+import { openScratchPglite } from '../test-support/scratch-pglite';
 import { upToDate } from './client';
 import { migrationsFolder } from './migrations-folder';
 
@@ -14,14 +13,11 @@ import { migrationsFolder } from './migrations-folder';
 describe('the migrations check of the embedded database (D80)', () => {
   let root: string;
   let client: PGlite;
+  let close = async () => {};
   beforeAll(async () => {
-    root = tempDataDir('migrate-check');
-    client = await PGlite.create({ extensions: { vector } });
+    ({ root, client, close } = await openScratchPglite('migrate-check'));
   }, 60_000);
-  afterAll(async () => {
-    await client?.close();
-    fs.rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   /** The real folder with one more migration, newer than all, appended to its journal. */
   function folderWithNewerMigration(): string {

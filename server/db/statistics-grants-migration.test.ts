@@ -1,13 +1,10 @@
 // Migration 0026 (issue 27 §6): a database seeded before it, where only the audit administrator held 统计, grants 统计
 // and its 导出 to the system and the security administrator too, as the seed now does; ordinary roles get nothing.
-import fs from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../test-support/pglite-template';
+import { migrationsBefore, openScratchPglite } from '../test-support/scratch-pglite';
 import type { Db } from './client';
 import { migrationsFolder } from './migrations-folder';
 import * as schema from './schema';
@@ -18,26 +15,14 @@ const TAG = '0026_statistics-per-duty';
 describe('migration 0026: 统计 for the system and the security administrator', () => {
   let root: string;
   let client: PGlite;
+  let close = async () => {};
   beforeAll(async () => {
-    root = tempDataDir('statistics-grants-migration');
-    client = await PGlite.create({ extensions: { vector } });
+    ({ root, client, close } = await openScratchPglite('statistics-grants-migration'));
   }, 60_000);
-  afterAll(async () => {
-    await client?.close();
-    fs.rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   /** The real folder without 0026 and whatever follows it. */
-  function folderBefore(): string {
-    const folder = path.join(root, 'before');
-    fs.cpSync(migrationsFolder(), folder, { recursive: true });
-    const journalFile = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { when: number; tag: string }[] };
-    const cut = journal.entries.find((e) => e.tag === TAG)!.when;
-    journal.entries = journal.entries.filter((e) => e.when < cut);
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
-    return folder;
-  }
+  const folderBefore = () => migrationsBefore(root, TAG);
 
   const holders = async () => (await client.query<{ user_id: number; what: string }>(`
     SELECT ur.user_id, 'function' AS what FROM role_functions rf JOIN functions f ON f.id = rf.function_id JOIN user_roles ur ON ur.role_id = rf.role_id
