@@ -10,7 +10,7 @@ import { roles } from '../db/schema';
 import { createPgDatabase, externalOrSkip, type ExternalDb } from '../test-support/external-dbs';
 import { bearer } from '../test-support/http';
 import { postCompletion, readCompletion } from '../test-support/sse';
-import { closeAll, startChatApp } from '../test-support/chat-app';
+import { closeAll, startChatApp } from '../test-support/llm-app';
 import type { TestApp } from '../test-support/test-app';
 
 let t: TestApp;

@@ -14,7 +14,7 @@ import { createPgDatabase, externalOrSkip, type ExternalDb } from '../test-suppo
 import { bearer } from '../test-support/http';
 import { multipartBody } from '../test-support/multipart';
 import { postCompletion, readCompletion } from '../test-support/sse';
-import { closeAll, startChatApp } from '../test-support/chat-app';
+import { closeAll, startChatApp } from '../test-support/llm-app';
 import type { TestApp } from '../test-support/test-app';
 import { WITHHELD_DB_ANSWER } from './withheld';
 

@@ -19,16 +19,24 @@ export async function grantInput(
   body: { review_role?: string | number | null; dept_ids?: string | number | null },
 ): Promise<Grant> {
   const reviewRoles = parseIds(body.review_role, '授权角色');
-  if (reviewRoles.length) {
-    const found = await deps.db.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, reviewRoles), eq(roles.system, false)));
-    if (found.length !== reviewRoles.length) throw badRequest('授权角色不存在');
-  }
+  await assertGrantableRoles(deps, reviewRoles);
   const deptIds = parseIds(body.dept_ids, '授权部门');
-  if (deptIds.length) {
-    const found = await deps.db.select({ id: departments.id }).from(departments).where(inArray(departments.id, deptIds));
-    if (found.length !== deptIds.length) throw badRequest('授权部门不存在');
-  }
+  await assertDepartmentsExist(deps, deptIds);
   return { reviewRoles, deptIds };
+}
+
+/** Refuses a role that does not exist or is a system role (nothing guarded is granted to the administrators' roles). */
+export async function assertGrantableRoles(deps: Pick<Deps, 'db'>, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const found = await deps.db.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, ids), eq(roles.system, false)));
+  if (found.length !== ids.length) throw badRequest('授权角色不存在');
+}
+
+/** Refuses a department that does not exist. */
+export async function assertDepartmentsExist(deps: Pick<Deps, 'db'>, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const found = await deps.db.select({ id: departments.id }).from(departments).where(inArray(departments.id, ids));
+  if (found.length !== ids.length) throw badRequest('授权部门不存在');
 }
 
 /** Every department by id, name and parent only: what a grant picker needs (no remarks, members or times; D88). */

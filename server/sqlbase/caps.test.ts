@@ -51,6 +51,16 @@ async function heapGrowth(session: DbSession, sql: string) {
   return { result, growthMb: (peak - base) / MB };
 }
 
+/** `heapGrowth` on a session of its own, closed afterwards. */
+async function heapGrowthOn(spec: ConnSpec, sql: string) {
+  const session = await openSession(config, spec);
+  try {
+    return await heapGrowth(session, sql);
+  } finally {
+    await session.close();
+  }
+}
+
 describe('the byte cap is applied row by row', () => {
   it('PostgreSQL: the portal is not asked for rows past the cap and the heap stays near it', async (ctx) => {
     if (!pgDb) return ctx.skip();
@@ -72,16 +82,11 @@ describe('the byte cap is applied row by row', () => {
 
   it('MariaDB: the row stream stops at the first row over the cap and the heap stays near it', async (ctx) => {
     if (!myDb) return ctx.skip();
-    const session = await openSession(config, specOf(myDb));
-    try {
-      const { result, growthMb } = await heapGrowth(session,
-        `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 150) SELECT i, REPEAT('x', ${MB}) AS pad FROM s`);
-      expect(result.truncated).toBe(true);
-      expect(result.rows.length).toBe(4);
-      expect(growthMb).toBeLessThan(48);
-    } finally {
-      await session.close();
-    }
+    const { result, growthMb } = await heapGrowthOn(specOf(myDb),
+      `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 150) SELECT i, REPEAT('x', ${MB}) AS pad FROM s`);
+    expect(result.truncated).toBe(true);
+    expect(result.rows.length).toBe(4);
+    expect(growthMb).toBeLessThan(48);
   }, 60_000);
 
   // DuckDB hands over chunks of up to 2,048 rows; SQLite's child process reads row by row and sends batches.
@@ -90,15 +95,11 @@ describe('the byte cap is applied row by row', () => {
     ['sqlite', 'shop.sqlite', `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 150) SELECT i, replace(hex(zeroblob(${MB / 2})), '0', 'x') AS pad FROM s`],
   ] as const) {
     it(`${kind}: large rows are turned into values only up to the cap`, async () => {
-      const session = await openSession(config, { dbType: kind, dbName: kind, dbHost: '', dbPort: 0, dbUser: '', dbPwd: '', dbPath: file });
-      try {
-        const { result, growthMb } = await heapGrowth(session, sql);
-        expect(result.truncated).toBe(true);
-        expect(result.rows.length).toBe(4);
-        expect(growthMb).toBeLessThan(48);
-      } finally {
-        await session.close();
-      }
+      const spec: ConnSpec = { dbType: kind, dbName: kind, dbHost: '', dbPort: 0, dbUser: '', dbPwd: '', dbPath: file };
+      const { result, growthMb } = await heapGrowthOn(spec, sql);
+      expect(result.truncated).toBe(true);
+      expect(result.rows.length).toBe(4);
+      expect(growthMb).toBeLessThan(48);
     }, 60_000);
   }
 });

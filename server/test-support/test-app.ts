@@ -7,7 +7,8 @@ import { migrateAndSeed } from '../db/setup';
 import type { Deps } from '../deps';
 import type { LogStream } from '../logging';
 import { copyTemplate, tempDataDir, type TemplateKind } from './pglite-template';
-import { fakeClock, makeTestConfig, type FakeClock } from './test-config';
+import { signIn } from './http';
+import { fakeClock, makeTestConfig, TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD, type FakeClock } from './test-config';
 
 /** A test database: PGlite copied from a template, or (DATABASE_URL set) a private database on that PostgreSQL server. */
 export type TestDatabase = { database: Database; dataDir: string; config: Config; drop: () => Promise<void> };
@@ -89,4 +90,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await testDb.drop();
     },
   };
+}
+
+/** The app with the system-management tests' accounts signed in: the three administrators and staff, an ordinary user. */
+export async function createAdminTestApp(): Promise<{ t: TestApp; tokens: Record<string, string> }> {
+  const t = await createTestApp();
+  const tokens: Record<string, string> = {};
+  for (const u of ['sysadmin', 'secadmin', 'auditadmin']) tokens[u] = await signIn(t.app, u, TEST_ADMIN_PASSWORD);
+  tokens.staff = await signIn(t.app, 'staff', TEST_DEMO_PASSWORD);
+  return { t, tokens };
 }

@@ -3,13 +3,14 @@
 // account), who manages them (the /toolsBase buttons), their storage (credential encrypted), and
 // reading their tools (MCP tools/list or the OpenAPI document), which keeps an administrator's switches and
 // classes over a refresh. A set the user may neither use nor manage answers 404 as one that does not exist.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { TOOL_LIMITS, TOOL_MESSAGES, TOOL_RISKS, TOOL_SET_KINDS, TOOL_SET_NAME_PATTERN, type ToolItem, type ToolSet, type ToolSetBody, type ToolSetKind } from '../../contract/api';
 import { departments, roles, secrecyGrades, toolSets, tools, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../http-error';
 import { isUniqueViolation } from '../db/unique-violation';
 import { grantsOfUser } from '../identity/access';
+import { assertDepartmentsExist, assertGrantableRoles } from '../identity/grant-input';
 import { granted } from '../identity/grant-rule';
 import { parseReviewRoles } from '../knowledge/documents';
 import { viewerOf, type Viewer } from '../knowledge/visibility';
@@ -108,15 +109,9 @@ async function fieldsOf(deps: Pick<Deps, 'db'>, viewer: Viewer, body: ToolSetBod
   if (authHeader && !/^[A-Za-z0-9-]{1,100}$/.test(authHeader)) throw badRequest('凭据请求头名称只能包含字母、数字和短横线');
   if (!viewer.grades.includes(body.secrecy)) throw badRequest('工具集密级上限不能高于您的密级，或该密级不存在');
   const reviewRoles = parseReviewRoles(body.review_role);
-  if (reviewRoles.length) {
-    const found = await deps.db.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, reviewRoles), eq(roles.system, false)));
-    if (found.length !== reviewRoles.length) throw badRequest('授权角色不存在');
-  }
+  await assertGrantableRoles(deps, reviewRoles);
   const deptIds = parseIds(body.dept_ids, '授权部门');
-  if (deptIds.length) {
-    const found = await deps.db.select({ id: departments.id }).from(departments).where(inArray(departments.id, deptIds));
-    if (found.length !== deptIds.length) throw badRequest('授权部门不存在');
-  }
+  await assertDepartmentsExist(deps, deptIds);
   const description = (body.description ?? '').trim();
   return { name, kind, url, spec, authHeader, description, secrecy: body.secrecy, reviewRoles, deptIds };
 }

@@ -9,7 +9,7 @@ import { MCP_TOKEN, startTestMcp, type TestMcp } from '../../../tests/support/mc
 import { chatToolCalls, tools, toolSets } from '../../db/schema';
 import { bearer } from '../../test-support/http';
 import { postCompletion, readCompletion, type Frame } from '../../test-support/sse';
-import { closeAll, startChatApp } from '../../test-support/chat-app';
+import { closeAll, startChatApp } from '../../test-support/llm-app';
 import type { TestApp } from '../../test-support/test-app';
 
 let t: TestApp;

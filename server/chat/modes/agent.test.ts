@@ -16,7 +16,7 @@ import { modelToolOf, toolboxFor } from '../agent';
 import { bearer } from '../../test-support/http';
 import { multipartBody } from '../../test-support/multipart';
 import { postCompletion, readCompletion, type Frame } from '../../test-support/sse';
-import { closeAll, startChatApp } from '../../test-support/chat-app';
+import { closeAll, startChatApp } from '../../test-support/llm-app';
 import type { TestApp } from '../../test-support/test-app';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import { auditLog } from '../../db/schema';
 import { createMyDatabase, externalOrSkip, SECRET_MARK, type ExternalDb } from '../../test-support/external-dbs';
 import { bearer, signIn } from '../../test-support/http';
 import { postCompletion, readCompletion } from '../../test-support/sse';
-import { closeAll, startChatApp } from '../../test-support/chat-app';
+import { closeAll, startChatApp } from '../../test-support/llm-app';
 import type { TestApp } from '../../test-support/test-app';
 import { TEST_DEMO_PASSWORD } from '../../test-support/test-config';
 

@@ -29,6 +29,15 @@ const change = (a: TestApp, token: string, payload: object) =>
   a.app.inject({ method: 'PUT', url: AUTH_PATHS.password, headers: bearer(token), payload });
 const refusal = (message: string) => ({ code: 400, message, results: null });
 
+/** A password change of `username` with both fields sealed, each for its own field, with a fresh key of `a`. */
+async function changeSealed(a: TestApp, token: string, username: string, oldPassword: string, newPassword: string) {
+  const key = await fetchLoginKey(a.app);
+  return change(a, token, {
+    oldPassword: seal(key, 'oldPassword', username, oldPassword),
+    newPassword: seal(key, 'newPassword', username, newPassword),
+  });
+}
+
 async function signedIn(a: TestApp, username: string, password: string): Promise<string> {
   const res = await get(a, await sealedTokenUrl(a.app, username, password));
   expect(res.statusCode, res.body).toBe(200);
@@ -119,11 +128,7 @@ describe('LOGIN_PLAIN_PASSWORD=refuse', () => {
     const token = await signedIn(refusing, 'staff', TEST_DEMO_PASSWORD);
     const plain = await change(refusing, token, { oldPassword: TEST_DEMO_PASSWORD, newPassword: 'a brand new secret 1' });
     expect(plain.json()).toEqual(refusal('参数 oldPassword 须加密传送：服务器不接受明文密码，请使用本产品的网页或桌面客户端'));
-    const key = await fetchLoginKey(refusing.app);
-    const ok = await change(refusing, token, {
-      oldPassword: seal(key, 'oldPassword', 'staff', TEST_DEMO_PASSWORD),
-      newPassword: seal(key, 'newPassword', 'staff', 'a brand new secret 1'),
-    });
+    const ok = await changeSealed(refusing, token, 'staff', TEST_DEMO_PASSWORD, 'a brand new secret 1');
     expect(ok.statusCode, ok.body).toBe(200);
     await signedIn(refusing, 'staff', 'a brand new secret 1');
   });
@@ -153,11 +158,7 @@ describe('password change and first sign-in with encrypted passwords', () => {
 
   it('refuses an encrypted current password that is wrong with the usual message', async () => {
     const token = await signedIn(t, 'zhangwei', TEST_DEMO_PASSWORD);
-    const key = await fetchLoginKey(t.app);
-    const res = await change(t, token, {
-      oldPassword: seal(key, 'oldPassword', 'zhangwei', 'not the password'),
-      newPassword: seal(key, 'newPassword', 'zhangwei', 'whatever secret 12'),
-    });
+    const res = await changeSealed(t, token, 'zhangwei', 'not the password', 'whatever secret 12');
     expect(res.json()).toEqual(refusal('原密码不正确'));
   });
 });
@@ -180,11 +181,7 @@ describe('国密 mode (LOGIN_CRYPTO=sm2)', () => {
     expect(key.alg).toBe('sm2');
     expect(key.publicKey).toMatch(/^04[0-9a-f]{128}$/);
     const token = await signedIn(sm2, 'demo', TEST_DEMO_PASSWORD);
-    const fresh = await fetchLoginKey(sm2.app);
-    const changed = await change(sm2, token, {
-      oldPassword: seal(fresh, 'oldPassword', 'demo', TEST_DEMO_PASSWORD),
-      newPassword: seal(fresh, 'newPassword', 'demo', '国密口令 second 2030'),
-    });
+    const changed = await changeSealed(sm2, token, 'demo', TEST_DEMO_PASSWORD, '国密口令 second 2030');
     expect(changed.statusCode, changed.body).toBe(200);
     await signedIn(sm2, 'demo', '国密口令 second 2030');
     const rsaKey = await fetchLoginKey(t.app);

@@ -6,16 +6,13 @@ import { DICT_PATHS, fillPath, type DictTreeNode, type TbomNode } from '../../..
 import { dictionaries, dictItems, tbomNodes } from '../../db/schema';
 import { migrationsFolder } from '../../db/migrations-folder';
 import { SEED_DICTIONARIES, seedDictionaries } from '../../db/seed-dicts';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { bearer, signIn } from '../../test-support/http';
-import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from '../../test-support/test-config';
+import { createAdminTestApp, type TestApp } from '../../test-support/test-app';
+import { bearer } from '../../test-support/http';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of ['sysadmin', 'secadmin', 'auditadmin']) tokens[u] = await signIn(t.app, u, TEST_ADMIN_PASSWORD);
-  tokens.staff = await signIn(t.app, 'staff', TEST_DEMO_PASSWORD);
+  ({ t, tokens } = await createAdminTestApp());
 });
 afterAll(() => t.close());
 

@@ -3,16 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, fillPath, ROLE_PATHS, type GrantFunction, type UserDetail } from '../../../contract/api';
 import { auditLog, functionButtons, functions, knowledgeDocuments, knowledgeSpaces, roleButtons, roles, users } from '../../db/schema';
 import { invalidateIdentity } from '../../identity/identity-cache';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createAdminTestApp, type TestApp } from '../../test-support/test-app';
 import { bearer, signIn, userDetailStatus } from '../../test-support/http';
-import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from '../../test-support/test-config';
+import { TEST_DEMO_PASSWORD } from '../../test-support/test-config';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const name of ['sysadmin', 'secadmin', 'auditadmin']) tokens[name] = await signIn(t.app, name, TEST_ADMIN_PASSWORD);
-  tokens.staff = await signIn(t.app, 'staff', TEST_DEMO_PASSWORD);
+  ({ t, tokens } = await createAdminTestApp());
 });
 afterAll(() => t.close());
 

@@ -5,16 +5,13 @@ import { auditLog, departments, functionButtons, functions, knowledgeSpaces, rol
 import { invalidateIdentity } from '../../identity/identity-cache';
 import { lockAccount } from '../../identity/lockout';
 import { SYSTEM_ACTOR } from '../../identity/audit';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createAdminTestApp, type TestApp } from '../../test-support/test-app';
 import { bearer, signIn, tokenUrl, userDetailStatus } from '../../test-support/http';
-import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from '../../test-support/test-config';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let tok: Record<string, string> = {};
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const name of ['sysadmin', 'secadmin', 'auditadmin']) tok[name] = await signIn(t.app, name, TEST_ADMIN_PASSWORD);
-  tok.staff = await signIn(t.app, 'staff', TEST_DEMO_PASSWORD);
+  ({ t, tokens: tok } = await createAdminTestApp());
 });
 afterAll(() => t.close());
 

@@ -9,29 +9,23 @@ import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
 import { migrationsFolder } from '../../db/migrations-folder';
 import { auditLog, functionButtons, functions, roleButtons, roles, testcaseCases, testcaseGenerations, testcaseTasks } from '../../db/schema';
 import { invalidateIdentity } from '../../identity/identity-cache';
-import { bearer, signIn } from '../../test-support/http';
+import { bearer } from '../../test-support/http';
 import { multipartBody } from '../../test-support/multipart';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { TEST_DEMO_PASSWORD } from '../../test-support/test-config';
+import { closeAll, createLlmApp, TESTCASE_GENERATION } from '../../test-support/llm-app';
+import type { TestApp } from '../../test-support/test-app';
 import { XLSX_COLUMNS } from '../../testcases/export';
 
 // The tester's review of a generation (issue 14): cases edited and saved, items edited and merged, the source
 // replaced by a newer version, archiving, and the exports read back.
 let t: TestApp;
 let llm: FakeLlm;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   llm = await startFakeLlm();
-  t = await createTestApp({
-    config: { llmBaseUrl: llm.url, llmApiKey: 'test-key', llmModels: [{ name: 'fake-chat', limit: 5 }], llmTimeoutMs: 10_000, jobLeaseMs: 5000 },
-  });
-  for (const u of ['demo', 'zhangwei', 'wangfang']) tokens[u] = await signIn(t.app, u, TEST_DEMO_PASSWORD);
+  ({ t, tokens } = await createLlmApp(llm, { ...TESTCASE_GENERATION, users: ['demo', 'zhangwei', 'wangfang'] }));
 });
-afterAll(async () => {
-  await t?.close();
-  await llm?.close();
-});
+afterAll(() => closeAll(t, llm));
 
 const post = (url: string, user: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(tokens[user]), payload });
 

@@ -6,24 +6,19 @@ import { errorLogs, testcaseCases, testcaseGenerations, testcaseTasks } from '..
 import { TESTCASE_QUEUE } from '../../testcases/generations';
 import { bearer, signIn } from '../../test-support/http';
 import { multipartBody } from '../../test-support/multipart';
+import { closeAll, createLlmApp, TESTCASE_GENERATION } from '../../test-support/llm-app';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { TEST_DEMO_PASSWORD } from '../../test-support/test-config';
 
 let t: TestApp;
 let llm: FakeLlm;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   llm = await startFakeLlm();
-  t = await createTestApp({
-    config: { llmBaseUrl: llm.url, llmApiKey: 'test-key', llmModels: [{ name: 'fake-chat', limit: 5 }], llmTimeoutMs: 10_000, jobLeaseMs: 5000 },
-  });
-  for (const u of ['demo', 'staff', 'zhangwei', 'wangfang']) tokens[u] = await signIn(t.app, u, TEST_DEMO_PASSWORD);
+  ({ t, tokens } = await createLlmApp(llm, { ...TESTCASE_GENERATION, users: ['demo', 'staff', 'zhangwei', 'wangfang'] }));
 });
-afterAll(async () => {
-  await t?.close();
-  await llm?.close();
-});
+afterAll(() => closeAll(t, llm));
 
 const REQUIREMENTS = `账号需求
 第一条 用户名由字母开头，长度为 4 至 20 个字符。

@@ -9,7 +9,7 @@ import { CHAT_PATHS, STREAM_DONE, TOOL_PATHS, type ChatMessage, type ToolCallVie
 import { chatToolImages, roles, tools } from '../../db/schema';
 import { bearer, signIn } from '../../test-support/http';
 import { postCompletion, readCompletion, type Frame } from '../../test-support/sse';
-import { closeAll, startChatApp } from '../../test-support/chat-app';
+import { closeAll, startChatApp } from '../../test-support/llm-app';
 import type { TestApp } from '../../test-support/test-app';
 import { TEST_ADMIN_PASSWORD } from '../../test-support/test-config';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import { functionButtons, functions, roleButtons, roleFunctions, userRoles } from '../../db/schema';
 import { FUNC_TYPE_MANAGEMENT, SEED_FUNCTIONS } from '../../db/seed-functions';
 import { badRequest, HttpError } from '../../http-error';
+import { nestByParent } from '../nest';
 
 type FuncRow = typeof functions.$inferSelect;
 type ButtonRow = typeof functionButtons.$inferSelect;
@@ -75,13 +76,7 @@ export async function functionTree(deps: Pick<Deps, 'db'>, type: number): Promis
     const node = nodes.get(b.functionId);
     node?.buttons.push(toButton(node.path, b));
   }
-  const roots: FuncNode[] = [];
-  for (const row of rows) {
-    const node = nodes.get(row.id) as FuncNode;
-    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
-    (parent ? parent.children : roots).push(node);
-  }
-  return roots;
+  return nestByParent(rows, nodes);
 }
 
 export async function findFunction(deps: Pick<Deps, 'db'>, id: number): Promise<FuncRow> {

@@ -3,6 +3,7 @@ import { GRANT_TYPE_MANAGEMENT, type GrantFunction, type RoleGrants } from '../.
 import type { Deps } from '../../deps';
 import { functionButtons, functions, roleButtons, roleFunctions, roles } from '../../db/schema';
 import { badRequest } from '../../http-error';
+import { nestByParent } from '../nest';
 import { memberIdsOf } from './roles';
 import { revokeSessionsOf } from './members';
 import type { RoleRow } from './roles';
@@ -27,13 +28,7 @@ function buildTree(funcs: FuncRow[], buttons: ButtonRow[]): GrantFunction[] {
   const nodes = new Map<number, GrantFunction>();
   for (const f of funcs) nodes.set(f.id, { id: f.id, name: f.name, path: f.path, type: f.type, hidden: f.hidden, buttons: [], children: [] });
   for (const b of buttons) nodes.get(b.functionId)?.buttons.push({ id: b.id, code: b.code, name: b.name });
-  const roots: GrantFunction[] = [];
-  for (const f of funcs) {
-    const node = nodes.get(f.id) as GrantFunction;
-    const parent = f.parentId === null ? undefined : nodes.get(f.parentId);
-    (parent ? parent.children : roots).push(node);
-  }
-  return roots;
+  return nestByParent(funcs, nodes);
 }
 
 /** What a role holds, with the whole function tree of both types to render the grant dialog. */
