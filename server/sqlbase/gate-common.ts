@@ -1,6 +1,6 @@
 // What every dialect's gate shares: the tables and columns a user may see on a connection, the allow-list of
-// functions and types, and scopes of WITH names. The gates themselves (gate-pg.ts, gate-mysql.ts,
-// gate-duckdb.ts) walk every node of a real parser's tree and refuse whatever they do not know.
+// functions and types, scopes of WITH names and the frame of the walk. The gates themselves (gate-pg.ts,
+// gate-mysql.ts, gate-duckdb.ts) walk every node of a real parser's tree and refuse whatever they do not know.
 
 /** The tables (with their columns) a user may see on a connection, keyed by the name a query uses. */
 export type VisibleSchema = {
