@@ -1,29 +1,18 @@
 import { act, screen } from '@testing-library/react';
 import { render } from '../test/render';
-import { Component, Suspense, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CatchChunkError } from '../test/catch-chunk-error';
 import { ChunkLoadError, lazyChunk, loadChunk, requestedAddress } from './chunk-load';
-
-class Catch extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state = { error: null as unknown };
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-  override render() {
-    const { error } = this.state;
-    if (error instanceof ChunkLoadError) return <p>{`${error.type}:${error.request}`}</p>;
-    return error ? <p>other</p> : this.props.children;
-  }
-}
 
 function renderLazy(Piece: ReturnType<typeof lazyChunk>) {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   render(
-    <Catch>
+    <CatchChunkError show={(error) => `${error.type}:${error.request}`}>
       <Suspense fallback={<p>loading</p>}>
         <Piece />
       </Suspense>
-    </Catch>,
+    </CatchChunkError>,
   );
 }
 

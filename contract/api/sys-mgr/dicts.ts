@@ -18,20 +18,28 @@ export type StaticEnum = Static<typeof StaticEnum>;
 export const DictCodeParams = Type.Object({ dictCode: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) });
 export type DictCodeParams = Static<typeof DictCodeParams>;
 
+/** A node of a tree of coded entries, to any depth: a dictionary's (tree4def) or the tbom tree. */
+type CodedNode = { id: number; name: string; code: string; disabled: boolean; children: CodedNode[] };
+
+/** The schema of a `CodedNode`, named `name` where it refers to itself. */
+function codedNodeSchema(name: string) {
+  return Type.Cyclic(
+    {
+      [name]: Type.Object({
+        id: Type.Number(),
+        name: Type.String(),
+        code: Type.String(),
+        disabled: Type.Boolean(),
+        children: Type.Array(Type.Ref(name)),
+      }),
+    },
+    name,
+  );
+}
+
 /** A node of a dictionary tree (tree4def). */
-export const DictTreeNodeSchema = Type.Cyclic(
-  {
-    DictTreeNode: Type.Object({
-      id: Type.Number(),
-      name: Type.String(),
-      code: Type.String(),
-      disabled: Type.Boolean(),
-      children: Type.Array(Type.Ref('DictTreeNode')),
-    }),
-  },
-  'DictTreeNode',
-);
-export type DictTreeNode = { id: number; name: string; code: string; disabled: boolean; children: DictTreeNode[] };
+export const DictTreeNodeSchema = codedNodeSchema('DictTreeNode');
+export type DictTreeNode = CodedNode;
 
 /** Results of tree4def: the dictionary and its entries as a tree. */
 export const DictTree = Type.Object({ code: Type.String(), name: Type.String(), children: Type.Array(DictTreeNodeSchema) });
@@ -54,19 +62,8 @@ export const TbomQuery = Type.Object({ filter: Type.Optional(Type.String({ maxLe
 export type TbomQuery = Static<typeof TbomQuery>;
 
 /** A node of the tbom tree (spec §3: id, name, disabled, children), with its code. */
-export const TbomNodeSchema = Type.Cyclic(
-  {
-    TbomNode: Type.Object({
-      id: Type.Number(),
-      name: Type.String(),
-      code: Type.String(),
-      disabled: Type.Boolean(),
-      children: Type.Array(Type.Ref('TbomNode')),
-    }),
-  },
-  'TbomNode',
-);
-export type TbomNode = { id: number; name: string; code: string; disabled: boolean; children: TbomNode[] };
+export const TbomNodeSchema = codedNodeSchema('TbomNode');
+export type TbomNode = CodedNode;
 
 /** `:dictCode` and `:id` of an entry call. */
 export const DictItemParams = Type.Object({

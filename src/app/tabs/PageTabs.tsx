@@ -1,7 +1,8 @@
-import { CloseOutlined, FullscreenExitOutlined, FullscreenOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, type MenuProps } from 'antd';
 import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { UNSAFE_LocationContext, useLocation, useNavigate, useNavigationType, useOutlet, type Location } from 'react-router-dom';
+import { FullscreenButton } from '../../components/fullscreen-button';
 import { LazyDropdown } from '../../components/lazy-dropdown';
 import { LazyTooltip } from '../../components/lazy-tooltip';
 import { PageShownContext } from '../../components/page-shown';
@@ -206,13 +207,7 @@ export function PageTabs({ scope, home, resolve }: PageTabsProps) {
             </Button>
           </LazyTooltip>
           <LazyTooltip title={fullscreen ? '退出全屏' : '全屏显示当前页'} placement="bottomRight">
-            <Button
-              type="text"
-              size="small"
-              aria-label={fullscreen ? '退出全屏' : '全屏'}
-              icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-              onClick={toggleFullscreen}
-            />
+            <FullscreenButton fullscreen={fullscreen} onToggle={toggleFullscreen} />
           </LazyTooltip>
         </div>
       </div>

@@ -1,4 +1,14 @@
-import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import {
+  cloneElement,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactElement,
+  type Ref,
+} from 'react';
 import { loadChunk } from '../../lib/chunk-load';
 
 /** A component fetched once on demand; a failed fetch is forgotten, so the next try fetches again. */
@@ -19,6 +29,26 @@ export function lazyModule<C>(load: () => Promise<C>, label: string): LazyModule
       );
       return loading;
     },
+  };
+}
+
+/** The handlers the trigger element may have of its own; they are called before the lazy trigger's. */
+export type TriggerProps = {
+  ref?: Ref<HTMLElement>;
+  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  onContextMenu?: (event: MouseEvent<HTMLElement>) => void;
+};
+
+type TriggerHandlers = Omit<TriggerProps, 'ref'>;
+
+function after<E>(own: ((event: E) => void) | undefined, then: (event: E) => void) {
+  return (event: E) => {
+    own?.(event);
+    then(event);
   };
 }
 
@@ -75,5 +105,25 @@ export function useLazyTrigger<C>(module: LazyModule<C>) {
     window.addEventListener('pointercancel', release, true);
     load();
   };
-  return { Component, node, load, onPointerDown };
+  /**
+   * The trigger while the component has not arrived: the pointer entering it, a press on it or its focus fetch the
+   * component. `more` adds the popup's own handlers (its `onPointerEnter` runs before the fetch); handlers it does not
+   * name stay the element's own.
+   */
+  const placeholder = (children: ReactElement<TriggerProps>, more: TriggerHandlers = {}) => {
+    const own = children.props;
+    return cloneElement(children, {
+      ref: node,
+      onPointerEnter: after(own.onPointerEnter, (event) => {
+        more.onPointerEnter?.(event);
+        load();
+      }),
+      onPointerDown: after(own.onPointerDown, onPointerDown),
+      onFocus: after(own.onFocus, load),
+      ...(more.onPointerLeave && { onPointerLeave: after(own.onPointerLeave, more.onPointerLeave) }),
+      ...(more.onClick && { onClick: after(own.onClick, more.onClick) }),
+      ...(more.onContextMenu && { onContextMenu: after(own.onContextMenu, more.onContextMenu) }),
+    });
+  };
+  return { Component, node, load, placeholder };
 }

@@ -6,6 +6,13 @@ import { Dialog } from './Dialog';
 const bodyOf = () => document.querySelector('.ant-modal-body') as HTMLElement;
 const boxOf = () => screen.getByTestId('dialog-box');
 
+/** A mouse drag on `handle` from (0, 0) to (x, y), released there. */
+function dragBy(handle: HTMLElement, x: number, y: number) {
+  fireEvent.mouseDown(handle, { clientX: 0, clientY: 0 });
+  fireEvent.mouseMove(document, { clientX: x, clientY: y });
+  fireEvent.mouseUp(document);
+}
+
 beforeEach(() => {
   Object.defineProperty(window, 'innerHeight', { value: 900, configurable: true });
   Object.defineProperty(window, 'innerWidth', { value: 1200, configurable: true });
@@ -55,19 +62,13 @@ describe('Dialog', () => {
   it('resizes from its corner grip, never past the window nor below the minimum', () => {
     renderAntd(<Dialog open title="t" width={600} height={300} onClose={() => {}} />);
     const grip = screen.getByTestId('dialog-resize');
-    fireEvent.mouseDown(grip, { clientX: 0, clientY: 0 });
-    fireEvent.mouseMove(document, { clientX: 100, clientY: 50 });
-    fireEvent.mouseUp(document);
+    dragBy(grip, 100, 50);
     expect(bodyOf().style.height).toBe('350px');
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('700px');
-    fireEvent.mouseDown(grip, { clientX: 0, clientY: 0 });
-    fireEvent.mouseMove(document, { clientX: 5000, clientY: 5000 });
-    fireEvent.mouseUp(document);
+    dragBy(grip, 5000, 5000);
     expect(bodyOf().style.height).toBe('700px');
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('1184px');
-    fireEvent.mouseDown(grip, { clientX: 0, clientY: 0 });
-    fireEvent.mouseMove(document, { clientX: -5000, clientY: -5000 });
-    fireEvent.mouseUp(document);
+    dragBy(grip, -5000, -5000);
     expect(bodyOf().style.height).toBe('120px');
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('300px');
   });
@@ -120,14 +121,10 @@ describe('Dialog', () => {
   it('is resized from its corner handle, not below the minimum', () => {
     renderAntd(<Dialog open title="t" width={600} height={400} onClose={() => {}} />);
     const handle = screen.getByRole('separator', { name: '调整窗口大小' });
-    fireEvent.mouseDown(handle, { clientX: 0, clientY: 0 });
-    fireEvent.mouseMove(document, { clientX: 100, clientY: 50 });
-    fireEvent.mouseUp(document);
+    dragBy(handle, 100, 50);
     expect(bodyOf().style.height).toBe('450px');
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('700px');
-    fireEvent.mouseDown(handle, { clientX: 0, clientY: 0 });
-    fireEvent.mouseMove(document, { clientX: -2000, clientY: -2000 });
-    fireEvent.mouseUp(document);
+    dragBy(handle, -2000, -2000);
     expect(bodyOf().style.height).toBe('120px');
   });
 });

@@ -1,6 +1,5 @@
-import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
+import { FullscreenButton } from '../fullscreen-button';
 
 /** Props of DialogTitle. */
 export type DialogTitleProps = {
@@ -23,15 +22,7 @@ export function DialogTitle({ title, fullscreen, fullscreenable, draggable, onTo
       >
         {title}
       </div>
-      {fullscreenable && (
-        <Button
-          type="text"
-          size="small"
-          aria-label={fullscreen ? '退出全屏' : '全屏'}
-          icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-          onClick={onToggleFullscreen}
-        />
-      )}
+      {fullscreenable && <FullscreenButton fullscreen={fullscreen} onToggle={onToggleFullscreen} />}
     </div>
   );
 }

@@ -1,21 +1,11 @@
 import type { DropdownProps } from 'antd';
-import { cloneElement, useState, type ComponentType, type FocusEvent, type MouseEvent, type PointerEvent, type ReactElement, type Ref } from 'react';
-import { lazyModule, useLazyTrigger } from '../_shared/lazy-trigger';
+import { cloneElement, useState, type ComponentType, type ReactElement } from 'react';
+import { lazyModule, useLazyTrigger, type TriggerProps } from '../_shared/lazy-trigger';
 
 type DropdownComponent = ComponentType<DropdownProps>;
 
 /** antd's Dropdown (its code and styles), a chunk of its own. */
 const dropdown = lazyModule(() => import('antd/es/dropdown/dropdown').then((m) => m.default as DropdownComponent), 'dropdown');
-
-/** The handlers the trigger element may have of its own; they are called before the lazy trigger's. */
-type TriggerProps = {
-  ref?: Ref<HTMLElement>;
-  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
-  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
-  onFocus?: (event: FocusEvent<HTMLElement>) => void;
-  onClick?: (event: MouseEvent<HTMLElement>) => void;
-  onContextMenu?: (event: MouseEvent<HTMLElement>) => void;
-};
 
 export type LazyDropdownProps = Pick<DropdownProps, 'menu' | 'placement' | 'disabled'> & {
   /** What opens the menu: a click (Enter and Space on a button are clicks) or the context menu. */
@@ -31,7 +21,7 @@ export type LazyDropdownProps = Pick<DropdownProps, 'menu' | 'placement' | 'disa
  * trigger that had the focus keeps it. For menus on every page (the user menu, the page tabs' menu).
  */
 export function LazyDropdown({ trigger, children, ...props }: LazyDropdownProps) {
-  const { Component: Dropdown, node, load, onPointerDown } = useLazyTrigger(dropdown);
+  const { Component: Dropdown, node, load, placeholder } = useLazyTrigger(dropdown);
   const [open, setOpen] = useState(false);
 
   if (Dropdown) {
@@ -42,29 +32,13 @@ export function LazyDropdown({ trigger, children, ...props }: LazyDropdownProps)
     );
   }
 
-  const own = children.props;
-  return cloneElement(children, {
-    ref: node,
-    onPointerEnter: (event: PointerEvent<HTMLElement>) => {
-      own.onPointerEnter?.(event);
-      load();
-    },
-    onPointerDown: (event: PointerEvent<HTMLElement>) => {
-      own.onPointerDown?.(event);
-      onPointerDown(event);
-    },
-    onFocus: (event: FocusEvent<HTMLElement>) => {
-      own.onFocus?.(event);
-      load();
-    },
-    onClick: (event: MouseEvent<HTMLElement>) => {
-      own.onClick?.(event);
+  return placeholder(children, {
+    onClick: () => {
       if (!trigger.includes('click') || props.disabled) return;
       setOpen(true);
       load();
     },
-    onContextMenu: (event: MouseEvent<HTMLElement>) => {
-      own.onContextMenu?.(event);
+    onContextMenu: (event) => {
       if (!trigger.includes('contextMenu') || props.disabled) return;
       event.preventDefault();
       setOpen(true);

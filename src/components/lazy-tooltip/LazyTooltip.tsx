@@ -1,19 +1,11 @@
 import type { TooltipProps } from 'antd';
-import { cloneElement, useState, type ComponentType, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode, type Ref } from 'react';
-import { lazyModule, useLazyTrigger } from '../_shared/lazy-trigger';
+import { cloneElement, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { lazyModule, useLazyTrigger, type TriggerProps } from '../_shared/lazy-trigger';
 
 type TooltipComponent = ComponentType<TooltipProps>;
 
 /** antd's Tooltip (its code and styles), a chunk of its own. */
 const tooltip = lazyModule(() => import('antd/es/tooltip').then((m) => m.default as TooltipComponent), 'tooltip');
-
-type TriggerProps = {
-  ref?: Ref<HTMLElement>;
-  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
-  onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
-  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
-  onFocus?: (event: FocusEvent<HTMLElement>) => void;
-};
 
 export type LazyTooltipProps = {
   /** The tooltip's text; none (undefined, '') shows no tooltip. */
@@ -28,7 +20,7 @@ export type LazyTooltipProps = {
  * at once. A pointer still on the element when the code arrives sees the tooltip open then.
  */
 export function LazyTooltip({ title, placement, children }: LazyTooltipProps) {
-  const { Component: Tooltip, node, load, onPointerDown } = useLazyTrigger(tooltip);
+  const { Component: Tooltip, node, placeholder } = useLazyTrigger(tooltip);
   const [over, setOver] = useState(false);
 
   if (Tooltip) {
@@ -39,25 +31,8 @@ export function LazyTooltip({ title, placement, children }: LazyTooltipProps) {
     );
   }
 
-  const own = children.props;
-  return cloneElement(children, {
-    ref: node,
-    onPointerEnter: (event: PointerEvent<HTMLElement>) => {
-      own.onPointerEnter?.(event);
-      setOver(true);
-      load();
-    },
-    onPointerLeave: (event: PointerEvent<HTMLElement>) => {
-      own.onPointerLeave?.(event);
-      setOver(false);
-    },
-    onPointerDown: (event: PointerEvent<HTMLElement>) => {
-      own.onPointerDown?.(event);
-      onPointerDown(event);
-    },
-    onFocus: (event: FocusEvent<HTMLElement>) => {
-      own.onFocus?.(event);
-      load();
-    },
+  return placeholder(children, {
+    onPointerEnter: () => setOver(true),
+    onPointerLeave: () => setOver(false),
   });
 }

@@ -20,6 +20,22 @@ function watch(path = '/Transit', limitMs = LIMIT) {
   return { onExpire, stop };
 }
 
+/** Activity 5 s before the limit (`act`) starts the clock again from then. */
+function expectActivityRestarts(act: () => void) {
+  setLastClickTime(Date.now());
+  const stopTracking = trackActivity();
+  const { onExpire, stop } = watch();
+  vi.advanceTimersByTime(LIMIT - 5000);
+  act();
+  expect(getLastClickTime()).toBe(Date.now());
+  vi.advanceTimersByTime(LIMIT - 1000);
+  expect(onExpire).not.toHaveBeenCalled();
+  vi.advanceTimersByTime(1000);
+  expect(onExpire).toHaveBeenCalledTimes(1);
+  stop();
+  stopTracking();
+}
+
 describe('idle clock (spec §4)', () => {
   it('expires exactly at the limit', () => {
     expect(isIdleExpired(1000 + LIMIT - 1, 1000, LIMIT)).toBe(false);
@@ -48,18 +64,7 @@ describe('idle clock (spec §4)', () => {
   });
 
   it('a mouse move restarts the clock', () => {
-    setLastClickTime(Date.now());
-    const stopTracking = trackActivity();
-    const { onExpire, stop } = watch();
-    vi.advanceTimersByTime(LIMIT - 5000);
-    window.dispatchEvent(new MouseEvent('mousemove'));
-    expect(getLastClickTime()).toBe(Date.now());
-    vi.advanceTimersByTime(LIMIT - 1000);
-    expect(onExpire).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1000);
-    expect(onExpire).toHaveBeenCalledTimes(1);
-    stop();
-    stopTracking();
+    expectActivityRestarts(() => window.dispatchEvent(new MouseEvent('mousemove')));
   });
 
   it.each([
@@ -72,20 +77,9 @@ describe('idle clock (spec §4)', () => {
     ['a touch', () => new Event('touchstart', { bubbles: true })],
     ['a click', () => new MouseEvent('mousedown', { bubbles: true })],
   ])('%s restarts the clock too (no mouse move needed)', (_what, make) => {
-    setLastClickTime(Date.now());
-    const stopTracking = trackActivity();
     const panel = document.createElement('div');
     document.body.append(panel);
-    const { onExpire, stop } = watch();
-    vi.advanceTimersByTime(LIMIT - 5000);
-    panel.dispatchEvent(make());
-    expect(getLastClickTime()).toBe(Date.now());
-    vi.advanceTimersByTime(LIMIT - 1000);
-    expect(onExpire).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1000);
-    expect(onExpire).toHaveBeenCalledTimes(1);
-    stop();
-    stopTracking();
+    expectActivityRestarts(() => panel.dispatchEvent(make()));
     panel.remove();
   });
 

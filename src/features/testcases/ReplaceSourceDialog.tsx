@@ -1,9 +1,8 @@
 import { App, Form, Typography } from 'antd';
-import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { replaceSource } from './api';
-import { choiceOf } from './NewGenerationDialog';
-import { SourcePicker, type PickedSource } from './SourcePicker';
+import { SourcePicker } from './SourcePicker';
+import { useSourceChoice } from './useSourceChoice';
 
 export type ReplaceSourceDialogProps = { generationId: string; sourceName: string; onClose: (replaced: boolean) => void };
 
@@ -14,15 +13,10 @@ export type ReplaceSourceDialogProps = { generationId: string; sourceName: strin
 export function ReplaceSourceDialog({ generationId, sourceName, onClose }: ReplaceSourceDialogProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ secrecy?: string }>();
-  const [picked, setPicked] = useState<PickedSource>({ kind: 'upload', file: null });
-  const [sourceError, setSourceError] = useState('');
+  const source = useSourceChoice(form);
 
   const submit = async () => {
-    const incomplete = choiceOf(picked, undefined);
-    setSourceError(typeof incomplete === 'string' ? incomplete : '');
-    const v = await form.validateFields();
-    const choice = choiceOf(picked, v.secrecy);
-    if (typeof choice === 'string') throw new Error(choice);
+    const { choice } = await source.validate();
     const r = await replaceSource(generationId, choice);
     message.success(`需求文档已更新：${r.changed} 条变更、${r.added} 条新增、${r.removed} 条删除、${r.unchanged} 条未变`);
     onClose(true);
@@ -34,7 +28,7 @@ export function ReplaceSourceDialog({ generationId, sourceName, onClose }: Repla
         当前文档：{sourceName}。新版本中内容变化的条目，原用例标记为「已过期」，并生成「待更新」任务；未变化的条目保留原用例。
       </Typography.Paragraph>
       <Form form={form} name="testcaseReplace" layout="vertical">
-        <SourcePicker value={picked} onChange={(v) => { setPicked(v); setSourceError(''); }} error={sourceError} />
+        <SourcePicker {...source.picker} />
       </Form>
     </Dialog>
   );

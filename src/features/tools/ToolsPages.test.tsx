@@ -47,6 +47,17 @@ function serve(who: ReturnType<typeof userDetail>, extra: Record<string, FakeHan
   return server;
 }
 
+/** The member opens 试用 of lookup_order in set 7 and runs it for order SO-1. */
+async function runLookupOrder() {
+  const { user } = renderSignedIn('/toolsList?set=7', member);
+  const page = await screen.findByTestId('tools-list-page', {}, LOAD);
+  await user.click(within((await within(page).findByText('lookup_order', {}, LOAD)).closest('tr') as HTMLElement).getByRole('button', { name: '试用' }));
+  const drawer = await screen.findByRole('dialog');
+  await user.type(within(drawer).getByLabelText('order_id'), 'SO-1');
+  await user.click(within(drawer).getByTestId('tool-run'));
+  return { user, page, drawer };
+}
+
 describe('工具库 (/toolsBase, /toolsList)', { timeout: 120_000 }, () => {
   it('shows the built-in tools the user holds and the granted sets; only the buttons held', async () => {
     serve(member);
@@ -88,13 +99,8 @@ describe('工具库 (/toolsBase, /toolsList)', { timeout: 120_000 }, () => {
         return aiOk({ content: body.tool_id === 1 ? '订单 SO-1：已发货' : '已创建工单 T-1001', is_error: false, truncated: false, duration_ms: 12 });
       },
     });
-    const { user } = renderSignedIn('/toolsList?set=7', member);
-    const page = await screen.findByTestId('tools-list-page', {}, LOAD);
+    const { user, page, drawer } = await runLookupOrder();
     const rowOf = async (name: string) => (await within(page).findByText(name, {}, LOAD)).closest('tr') as HTMLElement;
-    await user.click(within(await rowOf('lookup_order')).getByRole('button', { name: '试用' }));
-    const drawer = await screen.findByRole('dialog');
-    await user.type(within(drawer).getByLabelText('order_id'), 'SO-1');
-    await user.click(within(drawer).getByTestId('tool-run'));
     expect(await within(drawer).findByText('订单 SO-1：已发货')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByText('订单 SO-1：已发货')).not.toBeInTheDocument());
@@ -125,12 +131,7 @@ describe('试用 of a tool that answers images or runs long (issue 27 §6)', { t
         content: '销售图表：\n[图片 image/png]', is_error: false, truncated: false, duration_ms: 30, images: [{ mime_type: 'image/png', data: PNG_BASE64 }],
       }),
     });
-    const { user } = renderSignedIn('/toolsList?set=7', member);
-    const page = await screen.findByTestId('tools-list-page', {}, LOAD);
-    await user.click(within((await within(page).findByText('lookup_order', {}, LOAD)).closest('tr') as HTMLElement).getByRole('button', { name: '试用' }));
-    const drawer = await screen.findByRole('dialog');
-    await user.type(within(drawer).getByLabelText('order_id'), 'SO-1');
-    await user.click(within(drawer).getByTestId('tool-run'));
+    const { drawer } = await runLookupOrder();
     const image = await within(drawer).findByRole('img', { name: 'lookup_order 返回的图片 1' });
     expect(image).toHaveAttribute('src', `data:image/png;base64,${PNG_BASE64}`);
     expect(within(drawer).getByTestId('tool-result')).not.toHaveTextContent(PNG_BASE64);
@@ -145,12 +146,7 @@ describe('试用 of a tool that answers images or runs long (issue 27 §6)', { t
         return aiOk(true);
       },
     });
-    const { user } = renderSignedIn('/toolsList?set=7', member);
-    const page = await screen.findByTestId('tools-list-page', {}, LOAD);
-    await user.click(within((await within(page).findByText('lookup_order', {}, LOAD)).closest('tr') as HTMLElement).getByRole('button', { name: '试用' }));
-    const drawer = await screen.findByRole('dialog');
-    await user.type(within(drawer).getByLabelText('order_id'), 'SO-1');
-    await user.click(within(drawer).getByTestId('tool-run'));
+    const { user, drawer } = await runLookupOrder();
     const running = await within(drawer).findByTestId('running-task');
     expect(running).toHaveTextContent('正在调用 lookup_order');
     expect(running).toHaveTextContent(/已用 \d+ 秒/);

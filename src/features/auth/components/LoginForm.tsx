@@ -3,7 +3,7 @@ import { Alert, Button } from 'antd';
 // The two inputs themselves, not antd's Input with OTP, Search and TextArea hung on it (the /login bundle, D69).
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Credentials } from '../useSignIn';
 import styles from './LoginForm.module.css';
 
@@ -51,6 +51,22 @@ export function LoginForm({ loading, error, onSubmit, onIntent }: LoginFormProps
     if (!found.username && !found.password) onSubmit(values);
   };
 
+  /** A field's id (its test id too), value and error state, and the message below it that describes it. */
+  const bind = (field: keyof Credentials) => ({
+    id: `login-${field}`,
+    'data-testid': `login-${field}`,
+    value: values[field],
+    status: errors[field] ? ('error' as const) : undefined,
+    'aria-invalid': Boolean(errors[field]),
+    'aria-describedby': errors[field] ? `login-${field}-error` : undefined,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => change(field, e.target.value),
+  });
+  const fieldError = (field: keyof Credentials) => (
+    <div id={`login-${field}-error`} className={styles.error} role={errors[field] ? 'alert' : undefined}>
+      {errors[field]}
+    </div>
+  );
+
   return (
     <form
       name="login"
@@ -65,39 +81,23 @@ export function LoginForm({ loading, error, onSubmit, onIntent }: LoginFormProps
     >
       <label className={styles.label} htmlFor="login-username">用户名</label>
       <Input
-        id="login-username"
+        {...bind('username')}
         size="large"
         prefix={<UserOutlined />}
         placeholder="请输入用户名"
         autoComplete="username"
-        data-testid="login-username"
         autoFocus
-        value={values.username}
-        status={errors.username ? 'error' : undefined}
-        aria-invalid={Boolean(errors.username)}
-        aria-describedby={errors.username ? 'login-username-error' : undefined}
-        onChange={(e) => change('username', e.target.value)}
       />
-      <div id="login-username-error" className={styles.error} role={errors.username ? 'alert' : undefined}>
-        {errors.username}
-      </div>
+      {fieldError('username')}
       <label className={styles.label} htmlFor="login-password">密码</label>
       <Password
-        id="login-password"
+        {...bind('password')}
         size="large"
         prefix={<LockOutlined />}
         placeholder="请输入密码"
         autoComplete="current-password"
-        data-testid="login-password"
-        value={values.password}
-        status={errors.password ? 'error' : undefined}
-        aria-invalid={Boolean(errors.password)}
-        aria-describedby={errors.password ? 'login-password-error' : undefined}
-        onChange={(e) => change('password', e.target.value)}
       />
-      <div id="login-password-error" className={styles.error} role={errors.password ? 'alert' : undefined}>
-        {errors.password}
-      </div>
+      {fieldError('password')}
       {error && <Alert type="error" showIcon title={error} data-testid="login-error" style={{ marginBottom: 16 }} />}
       <Button type="primary" htmlType="submit" size="large" block loading={loading} data-testid="login-submit">
         登录

@@ -2,9 +2,8 @@ import { Col, Row } from 'antd';
 import { useMemo } from 'react';
 import { useAuditStatisticsQuery, type StatisticsQuery } from './api';
 import { ChartCard, FiguresLoading, SummaryCards, sumOf } from './ChartCard';
-import {
-  adminActionsOption, documentsOption, everyDay, failureRows, loginsOption, modelsOption, questionsOption, rankingOption, trendOption,
-} from './statistics-options';
+import { FailuresCard, ModelsCard, QuestionsRow } from './SharedCharts';
+import { adminActionsOption, documentsOption, everyDay, loginsOption, rankingOption, trendOption } from './statistics-options';
 
 const ZERO = { operations: 0, activeUsers: 0, logins: 0, failures: 0 };
 
@@ -16,12 +15,8 @@ export function AuditFigures({ query }: { query: StatisticsQuery }) {
     trend: trendOption(days),
     logins: loginsOption(days),
     actions: rankingOption((data?.topActions ?? []).map((a) => ({ name: a.action, count: a.count }))),
-    questions: questionsOption(data?.questions ?? [], days.map((d) => d.day)),
-    spaces: rankingOption((data?.topSpaces ?? []).map((s) => ({ name: s.space, count: s.questions })), '#13c2c2'),
     documents: documentsOption(data?.documents ?? [], 'documents'),
     chunks: documentsOption(data?.documents ?? [], 'chunks'),
-    failures: rankingOption(failureRows(data?.processingFailures ?? []), '#f5222d'),
-    models: modelsOption(data?.models ?? []),
     admins: adminActionsOption(data?.adminActions ?? []),
   }), [data, days]);
   const activeAverage = days.length ? Math.round((sumOf(days, (d) => d.activeUsers) / days.length) * 10) / 10 : 0;
@@ -44,20 +39,14 @@ export function AuditFigures({ query }: { query: StatisticsQuery }) {
           <ChartCard title="系统管理员与安全保密管理员的操作" option={options.admins} label="管理员操作条形图" empty={!data?.adminActions.length} />
         </Col>
       </Row>
-      <Row gutter={12}>
-        <Col span={14}><ChartCard title="每日提问（按对话模式）" option={options.questions} label="每日提问柱状图" empty={!data?.questions.length} /></Col>
-        <Col span={10}><ChartCard title="知识空间提问排行" option={options.spaces} label="知识空间提问排行条形图" empty={!data?.topSpaces.length} /></Col>
-      </Row>
+      <QuestionsRow figures={data} days={days} />
       <Row gutter={12}>
         <Col span={12}><ChartCard title="新增文档（按知识空间和密级）" option={options.documents} label="文档数柱状图" empty={!data?.documents.length} /></Col>
         <Col span={12}><ChartCard title="新增分段（按知识空间和密级）" option={options.chunks} label="分段数柱状图" empty={!data?.documents.length} /></Col>
       </Row>
       <Row gutter={12}>
-        <Col span={12}>
-          <ChartCard title="模型耗时与排队" option={options.models} label="模型耗时柱状图" empty={!data?.models.length}
-            note="首字时间含排队等待；每秒 token 数按估算的 token 计" />
-        </Col>
-        <Col span={12}><ChartCard title="处理失败原因" option={options.failures} label="处理失败原因条形图" empty={!data?.processingFailures.length} /></Col>
+        <Col span={12}><ModelsCard models={data?.models} /></Col>
+        <Col span={12}><FailuresCard failures={data?.processingFailures} /></Col>
       </Row>
     </>
   );

@@ -1,0 +1,1 @@
+export { FullscreenButton, type FullscreenButtonProps } from './FullscreenButton';
