@@ -3,6 +3,7 @@ import type { DocumentListBody, DocumentUpdateBody, KnowledgeDocument } from '..
 import type { Deps } from '../deps';
 import { documentChunks, knowledgeDocuments, knowledgeSpaces, roles, secrecyGrades, users } from '../db/schema';
 import { badRequest, HttpError } from '../http-error';
+import { assertRolesExist } from '../identity/grant-input';
 import { cancel, enqueue, queuePositions } from '../jobs/queue';
 import { sanitizeFileName } from '../uploads/file-name';
 import { placeFile } from '../uploads/incoming';
@@ -12,7 +13,7 @@ import { CONTENT_TYPES, sniffFile, type DocumentType } from './file-types';
 import { DOCUMENT_QUEUE, documentJobKey } from './process';
 import type { SpaceRow } from './spaces';
 import { absolute, documentFilePath, removeFiles } from './storage';
-import { visibleTo, type Viewer } from './visibility';
+import { assertWithinClearance, visibleTo, type Viewer } from './visibility';
 import { formatDateTime } from '../http/date-time';
 
 /** The pseudo-role of spec §3: visible to everyone (no review roles). */
@@ -27,17 +28,6 @@ export function parseReviewRoles(value: string | number | undefined | null): num
   if (ids.some((n) => !Number.isInteger(n))) throw badRequest('审核角色格式不正确，应为逗号分隔的角色编号');
   const real = [...new Set(ids.filter((n) => n !== EVERYONE_ROLE))];
   return real.sort((a, b) => a - b);
-}
-
-async function assertRolesExist(deps: Pick<Deps, 'db'>, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  const found = await deps.db.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, ids), eq(roles.system, false)));
-  if (found.length !== ids.length) throw badRequest('审核角色不存在');
-}
-
-/** A grade the viewer may use (no higher than the clearance), or 400. */
-function assertGrade(viewer: Viewer, grade: string): void {
-  if (!viewer.grades.includes(grade)) throw badRequest('文档密级不能高于您的密级，或该密级不存在');
 }
 
 /** The document if the viewer may see it; otherwise 404, whether it exists or not (no probing). */
@@ -66,8 +56,8 @@ export async function uploadDocuments(
   options: { secrecy: string; reviewRoles: number[]; docName?: string },
 ): Promise<number[]> {
   if (!files.length) throw badRequest('请选择要上传的文件');
-  assertGrade(viewer, options.secrecy);
-  await assertRolesExist(deps, options.reviewRoles);
+  assertWithinClearance(viewer, options.secrecy, '文档密级');
+  await assertRolesExist(deps, options.reviewRoles, '审核角色不存在');
   const checked: (ReceivedFile & { type: DocumentType })[] = [];
   for (const f of files) {
     const sniffed = await sniffFile(f, zipLimitsOf(deps.config));
@@ -234,12 +224,12 @@ export async function updateDocument(deps: Deps, viewer: Viewer, space: SpaceRow
     patch.docName = name;
   }
   if (body.secrecy !== undefined) {
-    assertGrade(viewer, body.secrecy);
+    assertWithinClearance(viewer, body.secrecy, '文档密级');
     patch.secrecy = body.secrecy;
   }
   if (body.review_role !== undefined) {
     patch.reviewRoles = parseReviewRoles(body.review_role);
-    await assertRolesExist(deps, patch.reviewRoles);
+    await assertRolesExist(deps, patch.reviewRoles, '审核角色不存在');
   }
   await deps.db.update(knowledgeDocuments).set(patch).where(eq(knowledgeDocuments.id, doc.id));
 }

@@ -15,7 +15,7 @@ import { knowledgeDocuments, secrecyGrades, testcaseCases, testcaseGenerations, 
 import { badRequest, HttpError } from '../http-error';
 import { enqueue, enqueueMany } from '../jobs/queue';
 import { absolute, removeFiles } from '../knowledge/storage';
-import { visibleTo, type Viewer } from '../knowledge/visibility';
+import { assertWithinClearance, visibleTo, type Viewer } from '../knowledge/visibility';
 import { modelsOf } from '../llm/models';
 import { sanitizeFileName } from '../uploads/file-name';
 import { placeFile } from '../uploads/incoming';
@@ -52,7 +52,7 @@ const PROGRESS: Record<TaskStatus, number> = {
 export async function sourceOf(deps: Deps, viewer: Viewer, source: GenerationSource) {
   const limits = zipLimitsOf(deps.config);
   if (source.kind === 'upload') {
-    if (!viewer.grades.includes(source.secrecy)) throw badRequest('需求文档的密级不能高于您的密级，或该密级不存在');
+    assertWithinClearance(viewer, source.secrecy, '需求文档的密级');
     const { type, blocks } = await readUploadedSource(source.file, limits);
     return { name: sanitizeFileName(source.file.name), type, blocks, secrecy: source.secrecy, docId: null, file: source.file };
   }
