@@ -1,6 +1,6 @@
 import { eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { chatFiles, knowledgeDocuments } from '../db/schema';
+import type { chatFiles, knowledgeDocuments } from '../db/schema';
 import { LeaseLostError, leaseHeld, stillHeld, type Job } from './queue';
 import { PermanentJobError, type JobHandler, type JobUser } from './worker';
 
