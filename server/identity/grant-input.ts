@@ -13,23 +13,23 @@ function parseIds(value: string | number | undefined | null, field: string): num
   return [...new Set(ids)].sort((a, b) => a - b);
 }
 
+/** Refuses (400, with `refusal`) role ids that are unknown or name a system role, which nothing may be granted to. */
+export async function assertRolesExist(deps: Pick<Deps, 'db'>, ids: number[], refusal: string): Promise<void> {
+  if (!ids.length) return;
+  const found = await deps.db.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, ids), eq(roles.system, false)));
+  if (found.length !== ids.length) throw badRequest(refusal);
+}
+
 /** The grant in a body; unknown or system roles and unknown departments are refused with the field named. */
 export async function grantInput(
   deps: Pick<Deps, 'db'>,
   body: { review_role?: string | number | null; dept_ids?: string | number | null },
 ): Promise<Grant> {
   const reviewRoles = parseIds(body.review_role, '授权角色');
-  await assertGrantableRoles(deps, reviewRoles);
+  await assertRolesExist(deps, reviewRoles, '授权角色不存在');
   const deptIds = parseIds(body.dept_ids, '授权部门');
   await assertDepartmentsExist(deps, deptIds);
   return { reviewRoles, deptIds };
-}
-
-/** Refuses a role that does not exist or is a system role (nothing guarded is granted to the administrators' roles). */
-export async function assertGrantableRoles(deps: Pick<Deps, 'db'>, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  const found = await deps.db.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, ids), eq(roles.system, false)));
-  if (found.length !== ids.length) throw badRequest('授权角色不存在');
 }
 
 /** Refuses a department that does not exist. */

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { LeaseLostError, type Job } from './queue';
+import type { chatFiles, knowledgeDocuments } from '../db/schema';
+import { LeaseLostError, leaseHeld, stillHeld, type Job } from './queue';
 import { PermanentJobError, type JobHandler, type JobUser } from './worker';
 
 /** The user a statement selects as `id, username` (the first row), for a failed job's entry in the error log. */
@@ -9,30 +10,47 @@ export async function jobUser(deps: Pick<Deps, 'db'>, query: SQL): Promise<JobUs
   return result.rows[0];
 }
 
+/** The tables whose rows show their processing's status (`status`, `result`) and name who started it (`owner_id`). */
+type StatusTable = typeof knowledgeDocuments | typeof chatFiles;
+
 /** The user of a row's owner column, e.g. a document's uploader. */
-export const rowOwner = (deps: Pick<Deps, 'db'>, table: 'knowledge_documents' | 'chat_files', rowId: number) =>
-  jobUser(deps, sql`SELECT u.id, u.username FROM ${sql.identifier(table)} r JOIN users u ON u.id = r.owner_id WHERE r.id = ${rowId}`);
+const rowOwner = (deps: Pick<Deps, 'db'>, table: StatusTable, rowId: number) =>
+  jobUser(deps, sql`SELECT u.id, u.username FROM ${sql.identifier(getTableName(table))} r JOIN users u ON u.id = r.owner_id WHERE r.id = ${rowId}`);
 
 /** A queue whose jobs each process one row that shows its own status to users (a document, a chat file). */
 export type RowStatusQueue = {
   queue: string;
-  /** The row a job is about, from its payload. */
-  rowOf: (job: Job) => number;
+  /** The payload field holding the id of the row a job is about. */
+  payloadKey: string;
   /**
    * Processes the row; throws PermanentJobError for a failure no retry can mend (a corrupt file). Its writes are
-   * guarded by `leaseHeld(job)`, and it throws LeaseLostError when they found the job taken over.
+   * guarded by `writeGuard(job)`, and it ends with `assertLeaseKept` after its last write.
    */
-  process: (rowId: number, signal: AbortSignal, job: Job) => Promise<void>;
-  setStatus: (rowId: number, status: 'TODO' | 'FAILED', result: string) => Promise<void>;
-  /** The table whose `owner_id` started the job (uploader, asker). */
-  table: 'knowledge_documents' | 'chat_files';
+  process: (deps: Deps, rowId: number, signal: AbortSignal, job: Job) => Promise<void>;
+  /** The table of the rows, whose `owner_id` started the job (uploader, asker). */
+  table: StatusTable;
 };
+
+/** What a row's processing guards its writes with: the job's lease, or nothing when called without a job (tests). */
+export const writeGuard = (job?: Job): SQL => (job ? leaseHeld(job) : sql`true`);
+
+/**
+ * After the guarded write that finishes a row: when it changed nothing, the row was deleted meanwhile (nothing more
+ * to do) or the job was taken over, and then its new owner writes and records the outcome (LeaseLostError).
+ */
+export async function assertLeaseKept(deps: Pick<Deps, 'db'>, job: Job | undefined, rowsWritten: number): Promise<void> {
+  if (rowsWritten === 0 && job && !(await stillHeld(deps, job))) throw new LeaseLostError();
+}
 
 /**
  * The handler of such a queue (docs/decisions.md D13): a failure that will be retried shows as waiting again with
  * what happened, a final one as FAILED with its Chinese reason.
  */
 export function rowStatusJobHandler(deps: Deps, q: RowStatusQueue): JobHandler {
+  const rowOf = (job: Job) => Number((job.payload as Record<string, unknown>)[q.payloadKey]);
+  const setStatus = async (rowId: number, status: 'TODO' | 'FAILED', result: string) => {
+    await deps.db.update(q.table).set({ status, result, updatedAt: deps.now() }).where(eq(q.table.id, rowId));
+  };
   return {
     queue: q.queue,
     concurrency: deps.config.jobConcurrency,
@@ -40,20 +58,20 @@ export function rowStatusJobHandler(deps: Deps, q: RowStatusQueue): JobHandler {
     timeoutMs: deps.config.jobTimeoutMs,
     retryDelayMs: 2000,
     run: async (job, signal) => {
-      const rowId = q.rowOf(job);
+      const rowId = rowOf(job);
       try {
-        await q.process(rowId, signal, job);
+        await q.process(deps, rowId, signal, job);
       } catch (err) {
         if (!(err instanceof PermanentJobError) && !(err instanceof LeaseLostError) && job.attempts < job.maxAttempts && !signal.aborted) {
           const reason = err instanceof Error ? err.message : String(err);
-          await q.setStatus(rowId, 'TODO', `第 ${job.attempts} 次处理失败（${reason.slice(0, 200)}），稍后自动重试`);
+          await setStatus(rowId, 'TODO', `第 ${job.attempts} 次处理失败（${reason.slice(0, 200)}），稍后自动重试`);
         }
         throw err;
       }
     },
-    userOf: (job) => rowOwner(deps, q.table, q.rowOf(job)),
+    userOf: (job) => rowOwner(deps, q.table, rowOf(job)),
     onFailed: async (job, reason) => {
-      await q.setStatus(q.rowOf(job), 'FAILED', reason.slice(0, 500));
+      await setStatus(rowOf(job), 'FAILED', reason.slice(0, 500));
     },
   };
 }

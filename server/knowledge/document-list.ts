@@ -6,10 +6,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { DocumentListBody, KnowledgeDocument } from '../../contract/api';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
-import { knowledgeDocuments, knowledgeState, roles, secrecyGrades, users } from '../db/schema';
-import { queuePositions } from '../jobs/queue';
-import { EVERYONE_ROLE, formatTime, listDocumentsInSql } from './documents';
-import { DOCUMENT_QUEUE, documentJobKey } from './process';
+import { knowledgeDocuments, knowledgeState, secrecyGrades, users } from '../db/schema';
+import { EVERYONE_ROLE, listDocumentsInSql } from './documents';
+import { documentAnswers, listedDocument, reviewRoleNames, type ListedDocument } from './listed-document';
 import type { SpaceRow } from './spaces';
 import { visibleDocumentIds, type VisibleSet } from './visible-documents';
 import type { Viewer } from './visibility';
@@ -20,12 +19,7 @@ export const MAX_LISTED_DOCUMENTS = 100_000;
 const MAX_ORDERS_PER_SET = 24;
 
 /** One document as listed, with its sort positions (equal values share a position). */
-type Listed = {
-  id: number; docName: string; lowerName: string; docType: string; status: string; result: string; secrecy: string;
-  gradeName: string; reviewRoles: number[]; roleNames: string[]; ownerId: number; owner: string; ownerName: string;
-  contentType: string; size: number; chunkCount: number; created: string; modified: string;
-  rank: Record<SortField, number>;
-};
+type Listed = ListedDocument & { lowerName: string; rank: Record<SortField, number> };
 type SortField = NonNullable<DocumentListBody['sort_by']>;
 
 /** A space's documents at one generation, newest first, and their orders per sort (built when first asked). */
@@ -89,17 +83,13 @@ async function readDocuments(db: Db, spaceId: number): Promise<SpaceDocuments | 
   // A space without documents: the counter still has to come from the same snapshot as "no rows".
   const generation = rows.length ? Number(rows[0].generation ?? 0) : await emptySpaceGeneration(db, spaceId);
   if (generation === null) return readDocuments(db, spaceId);
-  const roleIds = [...new Set(rows.flatMap((r) => r.doc.reviewRoles))];
-  const roleNames = new Map<number, string>();
-  if (roleIds.length) for (const r of await db.select({ id: roles.id, name: roles.name }).from(roles)) roleNames.set(r.id, r.name);
-  const docs = rows.map(({ doc, lowerName, owner, ownerName, gradeName, byName, byStatus, byModified, byOwnerName, byGrade }): Listed => ({
-    id: doc.id, docName: doc.docName, lowerName, docType: doc.docType, status: doc.status, result: doc.result, secrecy: doc.secrecy,
-    gradeName, reviewRoles: doc.reviewRoles, roleNames: doc.reviewRoles.map((id) => roleNames.get(id) ?? `角色${id}`),
-    ownerId: doc.ownerId, owner, ownerName, contentType: doc.contentType, size: doc.size, chunkCount: doc.chunkCount,
-    created: formatTime(doc.createdAt), modified: formatTime(doc.updatedAt),
+  const roleNames = await reviewRoleNames({ db }, rows);
+  const docs = rows.map((row): Listed => ({
+    ...listedDocument(row, roleNames),
+    lowerName: row.lowerName,
     rank: {
-      doc_name: Number(byName), status: Number(byStatus), gmt_modified: Number(byModified), owner_name: Number(byOwnerName),
-      secrecy_name: byGrade, size: doc.size, chunk_size: doc.chunkCount,
+      doc_name: Number(row.byName), status: Number(row.byStatus), gmt_modified: Number(row.byModified), owner_name: Number(row.byOwnerName),
+      secrecy_name: row.byGrade, size: row.doc.size, chunk_size: row.doc.chunkCount,
     },
   }));
   const nameStarts = new Int32Array(docs.length + 1);
@@ -270,33 +260,5 @@ export async function listDocuments(
       total++;
     }
   }
-  const waiting = rows.filter((d) => d.status === 'TODO').map((d) => documentJobKey(d.id));
-  const positions = await queuePositions(deps, DOCUMENT_QUEUE, waiting);
-  return {
-    page,
-    total,
-    processing,
-    data: rows.map((doc) => ({
-      id: doc.id,
-      doc_name: doc.docName,
-      doc_type: doc.docType,
-      space: space.name,
-      chunk_size: doc.chunkCount,
-      status: doc.status,
-      result: doc.result,
-      secrecy: doc.secrecy,
-      secrecy_name: doc.gradeName,
-      review_role: doc.reviewRoles.join(','),
-      review_role_names: doc.roleNames,
-      owner: doc.owner,
-      owner_name: doc.ownerName,
-      content_type: doc.contentType,
-      size: doc.size,
-      queue_position: positions.get(documentJobKey(doc.id)) ?? null,
-      editable: doc.ownerId === viewer.id || space.ownerId === viewer.id,
-      last_sync: doc.modified,
-      gmt_created: doc.created,
-      gmt_modified: doc.modified,
-    })),
-  };
+  return { page, total, processing, data: await documentAnswers(deps, viewer, space, rows) };
 }

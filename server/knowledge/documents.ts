@@ -1,19 +1,20 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DocumentListBody, DocumentUpdateBody, KnowledgeDocument } from '../../contract/api';
 import type { Deps } from '../deps';
-import { documentChunks, knowledgeDocuments, knowledgeSpaces, roles, secrecyGrades, users } from '../db/schema';
+import { documentChunks, knowledgeDocuments, knowledgeSpaces, secrecyGrades, users } from '../db/schema';
 import { badRequest, HttpError } from '../http-error';
-import { cancel, enqueue, queuePositions } from '../jobs/queue';
+import { assertRolesExist } from '../identity/grant-input';
+import { cancel, enqueue } from '../jobs/queue';
 import { sanitizeFileName } from '../uploads/file-name';
 import { placeFile } from '../uploads/incoming';
 import { zipLimitsOf } from '../uploads/limits';
 import type { ReceivedFile } from '../uploads/receive';
 import { CONTENT_TYPES, sniffFile, type DocumentType } from './file-types';
+import { documentAnswers, listedDocument, reviewRoleNames, type ListedRow } from './listed-document';
 import { DOCUMENT_QUEUE, documentJobKey } from './process';
 import type { SpaceRow } from './spaces';
 import { absolute, documentFilePath, removeFiles } from './storage';
-import { visibleTo, type Viewer } from './visibility';
-import { formatDateTime } from '../http/date-time';
+import { assertWithinClearance, visibleTo, type Viewer } from './visibility';
 
 /** The pseudo-role of spec §3: visible to everyone (no review roles). */
 export const EVERYONE_ROLE = -2;
@@ -27,17 +28,6 @@ export function parseReviewRoles(value: string | number | undefined | null): num
   if (ids.some((n) => !Number.isInteger(n))) throw badRequest('审核角色格式不正确，应为逗号分隔的角色编号');
   const real = [...new Set(ids.filter((n) => n !== EVERYONE_ROLE))];
   return real.sort((a, b) => a - b);
-}
-
-async function assertRolesExist(deps: Pick<Deps, 'db'>, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  const found = await deps.db.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, ids), eq(roles.system, false)));
-  if (found.length !== ids.length) throw badRequest('审核角色不存在');
-}
-
-/** A grade the viewer may use (no higher than the clearance), or 400. */
-function assertGrade(viewer: Viewer, grade: string): void {
-  if (!viewer.grades.includes(grade)) throw badRequest('文档密级不能高于您的密级，或该密级不存在');
 }
 
 /** The document if the viewer may see it; otherwise 404, whether it exists or not (no probing). */
@@ -66,8 +56,8 @@ export async function uploadDocuments(
   options: { secrecy: string; reviewRoles: number[]; docName?: string },
 ): Promise<number[]> {
   if (!files.length) throw badRequest('请选择要上传的文件');
-  assertGrade(viewer, options.secrecy);
-  await assertRolesExist(deps, options.reviewRoles);
+  assertWithinClearance(viewer, options.secrecy, '文档密级');
+  await assertRolesExist(deps, options.reviewRoles, '审核角色不存在');
   const checked: (ReceivedFile & { type: DocumentType })[] = [];
   for (const f of files) {
     const sniffed = await sniffFile(f, zipLimitsOf(deps.config));
@@ -129,9 +119,6 @@ export async function failedDocumentIds(deps: Pick<Deps, 'db'>, viewer: Viewer, 
   return rows.map((r) => r.id);
 }
 
-/** YYYY-MM-DD HH:mm:ss in the server's time zone (spec §3: 最后同步时间); the one wire format (server/http/date-time.ts). */
-export const formatTime = formatDateTime;
-
 /** The list's order: the asked column (grades by rank), then newest first so pages never overlap. */
 function documentOrder(body: DocumentListBody): SQL[] {
   const column = {
@@ -178,7 +165,7 @@ export async function listDocumentsInSql(
   }
   const condition = and(...where);
   const [{ total }] = await deps.db.select({ total: count() }).from(knowledgeDocuments).where(condition);
-  const rows = await deps.db
+  const rows: ListedRow[] = await deps.db
     .select({ doc: knowledgeDocuments, owner: users.username, ownerName: users.fullName, gradeName: secrecyGrades.text })
     .from(knowledgeDocuments)
     .innerJoin(users, eq(users.id, knowledgeDocuments.ownerId))
@@ -187,39 +174,15 @@ export async function listDocumentsInSql(
     .orderBy(...documentOrder(body))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const roleIds = [...new Set(rows.flatMap((r) => r.doc.reviewRoles))];
-  const roleNames = new Map<number, string>();
-  if (roleIds.length) for (const r of await deps.db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, roleIds))) roleNames.set(r.id, r.name);
-  const waiting = rows.filter((r) => r.doc.status === 'TODO').map((r) => documentJobKey(r.doc.id));
-  const positions = await queuePositions(deps, DOCUMENT_QUEUE, waiting);
+  const roleNames = await reviewRoleNames(deps, rows);
+  const data = await documentAnswers(deps, viewer, space, rows.map((row) => listedDocument(row, roleNames)));
   const [{ busy }] = await deps.db.select({ busy: count() }).from(knowledgeDocuments)
     .where(and(eq(knowledgeDocuments.spaceId, space.id), visibleTo(viewer), inArray(knowledgeDocuments.status, ['TODO', 'RUNNING'])));
   return {
     page,
     total: Number(total),
     processing: Number(busy) > 0,
-    data: rows.map(({ doc, owner, ownerName, gradeName }) => ({
-      id: doc.id,
-      doc_name: doc.docName,
-      doc_type: doc.docType,
-      space: space.name,
-      chunk_size: doc.chunkCount,
-      status: doc.status,
-      result: doc.result,
-      secrecy: doc.secrecy,
-      secrecy_name: gradeName,
-      review_role: doc.reviewRoles.join(','),
-      review_role_names: doc.reviewRoles.map((id) => roleNames.get(id) ?? `角色${id}`),
-      owner,
-      owner_name: ownerName,
-      content_type: doc.contentType,
-      size: doc.size,
-      queue_position: positions.get(documentJobKey(doc.id)) ?? null,
-      editable: doc.ownerId === viewer.id || space.ownerId === viewer.id,
-      last_sync: formatTime(doc.updatedAt),
-      gmt_created: formatTime(doc.createdAt),
-      gmt_modified: formatTime(doc.updatedAt),
-    })),
+    data,
   };
 }
 
@@ -234,12 +197,12 @@ export async function updateDocument(deps: Deps, viewer: Viewer, space: SpaceRow
     patch.docName = name;
   }
   if (body.secrecy !== undefined) {
-    assertGrade(viewer, body.secrecy);
+    assertWithinClearance(viewer, body.secrecy, '文档密级');
     patch.secrecy = body.secrecy;
   }
   if (body.review_role !== undefined) {
     patch.reviewRoles = parseReviewRoles(body.review_role);
-    await assertRolesExist(deps, patch.reviewRoles);
+    await assertRolesExist(deps, patch.reviewRoles, '审核角色不存在');
   }
   await deps.db.update(knowledgeDocuments).set(patch).where(eq(knowledgeDocuments.id, doc.id));
 }

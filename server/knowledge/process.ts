@@ -1,16 +1,14 @@
-import fs from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { documentChunks, knowledgeDocuments, knowledgeSpaces } from '../db/schema';
 import { inBatches, positions } from '../jobs/batches';
-import { LeaseLostError, leaseHeld, stillHeld, type Job } from '../jobs/queue';
-import { rowStatusJobHandler } from '../jobs/row-status-handler';
-import { PermanentJobError, type JobHandler } from '../jobs/worker';
+import type { Job } from '../jobs/queue';
+import { assertLeaseKept, rowStatusJobHandler, writeGuard } from '../jobs/row-status-handler';
+import type { JobHandler } from '../jobs/worker';
 import { zipLimitsOf } from '../uploads/limits';
 import { chunksInPool } from '../workers/pool';
 import { storedArguments } from './arguments';
-import { typeFromName } from './file-types';
-import { absolute } from './storage';
+import { readStoredFile } from './storage';
 import { embeddingModel, embedTexts, vectorLiteral } from './vectors';
 
 /** The queue of document processing jobs; a job's key is `doc:<id>`. */
@@ -21,12 +19,6 @@ export const documentJobKey = (docId: number) => `doc:${docId}`;
  * connection waits a few milliseconds (D80). */
 const INSERT_BATCH = 50;
 
-const docIdOf = (job: Job) => Number((job.payload as { docId?: unknown }).docId);
-
-async function setStatus(deps: Deps, docId: number, status: string, result: string): Promise<void> {
-  await deps.db.update(knowledgeDocuments).set({ status, result, updatedAt: deps.now() }).where(eq(knowledgeDocuments.id, docId));
-}
-
 /**
  * Processes one document: text, chunks by the space's arguments, segmented terms for full-text search, and
  * embeddings when a model is configured and the database stores vectors (a model failure is retried with the
@@ -36,7 +28,7 @@ async function setStatus(deps: Deps, docId: number, status: string, result: stri
  * Under a job, every write is guarded by its lease: a worker whose job was taken over changes nothing more.
  */
 export async function processDocument(deps: Deps, docId: number, signal: AbortSignal, job?: Job): Promise<void> {
-  const held = job ? leaseHeld(job) : sql`true`;
+  const held = writeGuard(job);
   const [doc] = await deps.db
     .select({ doc: knowledgeDocuments, argument: knowledgeSpaces.argument })
     .from(knowledgeDocuments)
@@ -44,14 +36,7 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
     .where(eq(knowledgeDocuments.id, docId));
   if (!doc) return; // deleted meanwhile: nothing to do
   await deps.db.update(knowledgeDocuments).set({ status: 'RUNNING', result: '', updatedAt: deps.now() }).where(and(eq(knowledgeDocuments.id, docId), held));
-  const type = typeFromName(doc.doc.filePath);
-  if (!type) throw new PermanentJobError('不支持的文件类型');
-  let bytes: Buffer;
-  try {
-    bytes = await fs.readFile(absolute(deps.config, doc.doc.filePath));
-  } catch {
-    throw new PermanentJobError('原始文件缺失，请重新上传');
-  }
+  const { type, bytes } = await readStoredFile(deps.config, doc.doc.filePath);
   const { embedding } = storedArguments(doc.argument);
   // Checked, extracted, chunked and segmented in a worker thread (D50): the request thread keeps answering.
   const { chunks, terms } = await chunksInPool({
@@ -83,18 +68,10 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
     .set({ status: 'FINISHED', result: `处理完成，共 ${chunks.length} 个分块${vectors ? '，已向量化' : ''}`, chunkCount: chunks.length, updatedAt: deps.now() })
     .where(and(eq(knowledgeDocuments.id, docId), held))
     .returning({ id: knowledgeDocuments.id });
-  // Nothing finished: the document was deleted meanwhile, or the job taken over (its new owner writes the chunks
-  // and the status, and records the outcome).
-  if (finished.length === 0 && job && !(await stillHeld(deps, job))) throw new LeaseLostError();
+  await assertLeaseKept(deps, job, finished.length);
 }
 
 /** The document-processing queue's handler (docs/decisions.md D13). */
 export function documentJobHandler(deps: Deps): JobHandler {
-  return rowStatusJobHandler(deps, {
-    queue: DOCUMENT_QUEUE,
-    rowOf: docIdOf,
-    process: (docId, signal, job) => processDocument(deps, docId, signal, job),
-    setStatus: (docId, status, result) => setStatus(deps, docId, status, result),
-    table: 'knowledge_documents',
-  });
+  return rowStatusJobHandler(deps, { queue: DOCUMENT_QUEUE, payloadKey: 'docId', table: knowledgeDocuments, process: processDocument });
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
+import { PermanentJobError } from '../jobs/worker';
+import { typeFromName, type DocumentType } from './file-types';
 
 /** Where knowledge files live: stored paths begin with `files/`, which stands for FILES_DIR. */
 const ROOT = path.join('files', 'knowledge');
@@ -21,6 +23,17 @@ export function absolute(config: Pick<Config, 'filesDir'>, relative: string): st
   const full = path.resolve(root, ...rest);
   if (first !== FILES || !full.startsWith(root + path.sep)) throw new Error(`path outside the files directory: ${relative}`);
   return full;
+}
+
+/** A stored file read for processing: a type no longer supported or a missing file fails the job for good. */
+export async function readStoredFile(config: Pick<Config, 'filesDir'>, relative: string): Promise<{ type: DocumentType; bytes: Buffer }> {
+  const type = typeFromName(relative);
+  if (!type) throw new PermanentJobError('不支持的文件类型');
+  try {
+    return { type, bytes: await fs.readFile(absolute(config, relative)) };
+  } catch {
+    throw new PermanentJobError('原始文件缺失，请重新上传');
+  }
 }
 
 /** Writes a file completely or not at all (temporary file, fsync, rename). */

@@ -1,5 +1,6 @@
 import { and, arrayOverlaps, asc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
+import { badRequest } from '../http-error';
 import { knowledgeDocuments, knowledgeSpaces, secrecyGrades, userRoles } from '../db/schema';
 import { deptChain, granted, grantedSql } from '../identity/grant-rule';
 import { cached } from '../identity/identity-cache';
@@ -15,6 +16,11 @@ export type Viewer = {
   /** The viewer's department and every department above it (spaces limited to departments, D93). */
   deptChain: number[];
 };
+
+/** Refuses (400) a grade above the viewer's clearance or unknown; `what` names the grade asked for (文档密级). */
+export function assertWithinClearance(viewer: Viewer, grade: string, what: string): void {
+  if (!viewer.grades.includes(grade)) throw badRequest(`${what}不能高于您的密级，或该密级不存在`);
+}
 
 /** The viewer of a session user (cached with the identity data, emptied on every identity write). */
 export async function viewerOf(deps: Pick<Deps, 'db'>, user: SessionUser): Promise<Viewer> {

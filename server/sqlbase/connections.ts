@@ -6,8 +6,9 @@ import { DB_MESSAGES, DB_NAME_PATTERN, type DbConfigBody, type DbConnection } fr
 import { dbConnections, roles, secrecyGrades, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../http-error';
+import { assertRolesExist } from '../identity/grant-input';
 import { parseReviewRoles } from '../knowledge/documents';
-import type { Viewer } from '../knowledge/visibility';
+import { assertWithinClearance, type Viewer } from '../knowledge/visibility';
 import type { Config } from '../config';
 import { DB_TYPES, FILE_DB_TYPES, type ConnSpec, type DbType } from './driver-types';
 import { dbPathField } from './files';
@@ -121,24 +122,14 @@ export async function specForTest(deps: Deps, viewer: Viewer, body: DbConfigBody
   return { ...fields, dbType: fields.dbType as DbType, dbPwd };
 }
 
-async function assertRolesExist(deps: Pick<Deps, 'db'>, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  const found = await deps.db.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, ids), eq(roles.system, false)));
-  if (found.length !== ids.length) throw badRequest('可使用的角色不存在');
-}
-
-function assertGrade(viewer: Viewer, grade: string): void {
-  if (!viewer.grades.includes(grade)) throw badRequest('连接密级不能高于您的密级，或该密级不存在');
-}
-
 /** Adds a connection; the grade defaults to the lowest, never above the viewer's clearance. */
 export async function addConnection(deps: Deps, viewer: Viewer, body: DbConfigBody): Promise<ConnectionRow> {
   const fields = fieldsOf(body, deps.config);
   const secrecy = body.secrecy ?? viewer.grades[0];
   if (!secrecy) throw badRequest('您没有可用的密级');
-  assertGrade(viewer, secrecy);
+  assertWithinClearance(viewer, secrecy, '连接密级');
   const reviewRoles = parseReviewRoles(body.review_role);
-  await assertRolesExist(deps, reviewRoles);
+  await assertRolesExist(deps, reviewRoles, '可使用的角色不存在');
   const allowedTables = parseAllowedTables(body.allowed_tables);
   const [exists] = await deps.db.select({ id: dbConnections.id }).from(dbConnections).where(eq(dbConnections.dbName, fields.dbName));
   if (exists) throw badRequest(DB_MESSAGES.exists);
@@ -163,12 +154,12 @@ export async function editConnection(deps: Deps, viewer: Viewer, body: DbConfigB
   else if (body.db_pwd) patch.dbPwdEnc = encryptSecret(secretKey(deps.config), body.db_pwd);
   else if (!sameTarget(row, fields) && row.dbPwdEnc) throw badRequest(DB_MESSAGES.needPassword);
   if (body.secrecy !== undefined) {
-    assertGrade(viewer, body.secrecy);
+    assertWithinClearance(viewer, body.secrecy, '连接密级');
     patch.secrecy = body.secrecy;
   }
   if (body.review_role !== undefined) {
     patch.reviewRoles = parseReviewRoles(body.review_role);
-    await assertRolesExist(deps, patch.reviewRoles);
+    await assertRolesExist(deps, patch.reviewRoles, '可使用的角色不存在');
     // Once roles are granted the old "everyone" is gone: taking them away later leaves the owner only (D89).
     if (patch.reviewRoles.length) patch.openToAll = false;
   }

@@ -8,8 +8,11 @@ import type { Deps } from '../deps';
 import { jobs, testcaseCases, testcaseGenerations, testcaseItems, testcaseTasks } from '../db/schema';
 import { badRequest, HttpError } from '../http-error';
 import type { Viewer } from '../knowledge/visibility';
-import { generationVisibleTo, moveTask, queueTask, taskStates, TESTCASE_QUEUE, testcaseJobKey } from './generations';
+import { taskStates } from './generation-reads';
 import type { TaskEvent } from './lifecycle';
+import { moveTask } from './task-events';
+import { queueTask, TESTCASE_QUEUE, testcaseJobKey } from './task-jobs';
+import { generationVisibleTo } from './visibility';
 
 type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
 type TaskRow = typeof testcaseTasks.$inferSelect;

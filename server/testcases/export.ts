@@ -8,7 +8,7 @@ import type { Deps } from '../deps';
 import { testcaseCases, testcaseItems, testcaseTasks } from '../db/schema';
 import { badRequest } from '../http-error';
 import type { Viewer } from '../knowledge/visibility';
-import { visibleGeneration } from './generations';
+import { visibleGeneration } from './generation-reads';
 
 /** A case as exported, with its requirement item. */
 export type ExportCase = {

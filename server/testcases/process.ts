@@ -11,8 +11,9 @@ import { jobUser } from '../jobs/row-status-handler';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
 import { isAbort, LlmError, modelsOf } from '../llm/models';
 import { parseCases, promptFor, repairPrompt, type DraftCase } from './cases';
-import { moveTask, runningTasks, TESTCASE_QUEUE } from './generations';
 import { nextStatus } from './lifecycle';
+import { moveTask } from './task-events';
+import { runningTasks, TESTCASE_QUEUE } from './task-jobs';
 
 /** How often a running task's row is read, to notice a pause or termination made by another process. */
 export const TASK_WATCH_MS = 1000;

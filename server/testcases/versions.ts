@@ -14,9 +14,12 @@ import { badRequest } from '../http-error';
 import { absolute, removeFiles } from '../knowledge/storage';
 import type { Viewer } from '../knowledge/visibility';
 import { placeFile } from '../uploads/incoming';
-import { moveTask, runningTasks, sourceOf, visibleGeneration, type GenerationSource } from './generations';
+import { visibleGeneration } from './generation-reads';
+import { sourceOf, type GenerationSource } from './generations';
 import { TASK_TRANSITIONS } from './lifecycle';
 import { splitRequirements, type SplitItem } from './split';
+import { moveTask } from './task-events';
+import { runningTasks } from './task-jobs';
 
 type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
 type ItemRow = typeof testcaseItems.$inferSelect;

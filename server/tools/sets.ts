@@ -10,7 +10,7 @@ import type { Deps } from '../deps';
 import { badRequest, HttpError } from '../http-error';
 import { isUniqueViolation } from '../db/unique-violation';
 import { grantsOfUser } from '../identity/access';
-import { assertDepartmentsExist, assertGrantableRoles } from '../identity/grant-input';
+import { assertDepartmentsExist, assertRolesExist } from '../identity/grant-input';
 import { granted } from '../identity/grant-rule';
 import { parseReviewRoles } from '../knowledge/documents';
 import { viewerOf, type Viewer } from '../knowledge/visibility';
@@ -109,7 +109,7 @@ async function fieldsOf(deps: Pick<Deps, 'db'>, viewer: Viewer, body: ToolSetBod
   if (authHeader && !/^[A-Za-z0-9-]{1,100}$/.test(authHeader)) throw badRequest('凭据请求头名称只能包含字母、数字和短横线');
   if (!viewer.grades.includes(body.secrecy)) throw badRequest('工具集密级上限不能高于您的密级，或该密级不存在');
   const reviewRoles = parseReviewRoles(body.review_role);
-  await assertGrantableRoles(deps, reviewRoles);
+  await assertRolesExist(deps, reviewRoles, '授权角色不存在');
   const deptIds = parseIds(body.dept_ids, '授权部门');
   await assertDepartmentsExist(deps, deptIds);
   const description = (body.description ?? '').trim();

@@ -12,12 +12,12 @@ import { badRequest } from '../../http-error';
 import { aiOk } from '../../http/envelope';
 import { startWorker } from '../../jobs/worker';
 import { viewerOf } from '../../knowledge/visibility';
-import {
-  applyToTasks, createGeneration, generationDetail, listGenerations, skipItem, startGeneration, taskStates, type GenerationSource,
-} from '../../testcases/generations';
+import { generationDetail, listGenerations, taskStates } from '../../testcases/generation-reads';
+import { createGeneration, startGeneration, type GenerationSource } from '../../testcases/generations';
 import { addCase, deleteCase, editCase, editItem, mergeItem } from '../../testcases/editing';
 import { casesWorkbook, casesXmind, exportCases } from '../../testcases/export';
 import { testcaseJobHandler } from '../../testcases/process';
+import { applyToTasks, skipItem } from '../../testcases/task-events';
 import { archiveGeneration, replaceSource } from '../../testcases/versions';
 import { uploadLimitsOf, withUpload, type ReceivedFile } from '../../uploads/receive';
 import { contentDisposition } from '../sys-mgr/log-export';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TESTCASE_MESSAGES, TESTCASE_PATHS, type GenerationDetail, type TaskState } from '../../../contract/api';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
 import { errorLogs, testcaseCases, testcaseGenerations, testcaseTasks } from '../../db/schema';
-import { TESTCASE_QUEUE } from '../../testcases/generations';
+import { TESTCASE_QUEUE } from '../../testcases/task-jobs';
 import { bearer, signIn } from '../../test-support/http';
 import { multipartBody } from '../../test-support/multipart';
 import { closeAll, createLlmApp, TESTCASE_GENERATION } from '../../test-support/llm-app';

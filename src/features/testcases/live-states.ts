@@ -1,6 +1,6 @@
 // What the generation's page polls and how it shows the answers (issue 14): the page asks task_status for the tasks
 // that may still change, and lays their states over the generation it loaded, counting progress and coverage the
-// way the server does (server/testcases/generations.ts `summaries`).
+// way the server does (server/testcases/generation-reads.ts `summaries`).
 import type { GenerationDetail, RequirementItem, TaskState, TaskStatus } from '../../../contract/api';
 
 /** The tasks of the items' current versions, in item order (an expired task belongs to an older source version). */
