@@ -10,11 +10,11 @@ import { LeaseLostError, leaseHeld, stillHeld, type Job } from '../jobs/queue';
 import { rowStatusJobHandler } from '../jobs/row-status-handler';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
 import { defaultArguments } from '../knowledge/arguments';
+import { chunksInPool } from '../knowledge/chunks-in-pool';
 import { typeFromName } from '../knowledge/file-types';
 import { absolute } from '../knowledge/storage';
 import { zipLimitsOf } from '../uploads/limits';
 import { verifyBeforeParsing } from '../uploads/office-files';
-import { chunksInPool } from '../workers/pool';
 import { prepareSpreadsheet } from './excel/table';
 import { CHAT_FILE_QUEUE, tablePathOf } from './files';
 
