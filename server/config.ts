@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loginConfig, type LoginConfig } from './config-login';
-import { checkPasswordPolicy } from './identity/password-policy';
+import { checkPasswordPolicy } from './passwords/policy';
 import { parseKey } from './crypto/secret';
 import { EMPTY_RULE, parseOutboundAllow, type OutboundRule } from './sqlbase/outbound';
 
