@@ -11,7 +11,7 @@ import { CHAT_PATHS, DB_PATHS, STREAM_DONE, TESTCASE_PATHS, type ChatMessage } f
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm';
 import { knowledgeDocuments, knowledgeSpaces, roles, users } from '../db/schema';
 import { absolute, documentFilePath } from '../knowledge/storage';
-import { parseOutboundAllow, type OutboundRule } from '../sqlbase/outbound';
+import { parseOutboundAllow, type OutboundRule } from '../config-outbound';
 import { createPgDatabase, externalOrSkip, type ExternalDb } from '../test-support/external-dbs';
 import { bearer, signIn } from '../test-support/http';
 import { multipartBody } from '../test-support/multipart';

@@ -8,7 +8,7 @@ import { CHAT_PATHS, DB_PATHS, TOOL_PATHS, type DbConnection, type ToolItem } fr
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm';
 import { MCP_TOKEN, startTestMcp, type TestMcp } from '../../tests/support/mcp-server';
 import { roles } from '../db/schema';
-import { parseOutboundAllow, type OutboundRule } from './outbound';
+import { parseOutboundAllow, type OutboundRule } from '../config-outbound';
 import { createPgDatabase, externalOrSkip, type ExternalDb } from '../test-support/external-dbs';
 import { bearer, signIn } from '../test-support/http';
 import { postCompletion, readCompletion } from '../test-support/sse';

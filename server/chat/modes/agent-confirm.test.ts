@@ -8,7 +8,7 @@ import { CHAT_PATHS, STREAM_DONE, TOOL_PATHS, type ChatMessage, type ToolCallVie
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
 import { MCP_TOKEN, startTestMcp, type TestMcp } from '../../../tests/support/mcp-server';
 import { chatToolCalls, tools, toolSets } from '../../db/schema';
-import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
+import { parseOutboundAllow, type OutboundRule } from '../../config-outbound';
 import { bearer, signIn } from '../../test-support/http';
 import { postCompletion, readCompletion, type Frame } from '../../test-support/sse';
 import { createTestApp, type TestApp } from '../../test-support/test-app';

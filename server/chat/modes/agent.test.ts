@@ -14,7 +14,7 @@ import { AGENT_LIMITS } from '../../../contract/api';
 import { auditLog, chatToolCalls, knowledgeDocuments, roles, toolSets, tools } from '../../db/schema';
 import { estimateTokens } from '../history';
 import { modelToolOf, toolboxFor } from '../agent';
-import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
+import { parseOutboundAllow, type OutboundRule } from '../../config-outbound';
 import { bearer, signIn } from '../../test-support/http';
 import { multipartBody } from '../../test-support/multipart';
 import { postCompletion, readCompletion, type Frame } from '../../test-support/sse';

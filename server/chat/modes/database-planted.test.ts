@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHAT_PATHS, DB_PATHS, STREAM_DONE } from '../../../contract/api';
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm';
 import { auditLog } from '../../db/schema';
-import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
+import { parseOutboundAllow, type OutboundRule } from '../../config-outbound';
 import { createMyDatabase, externalOrSkip, SECRET_MARK, type ExternalDb } from '../../test-support/external-dbs';
 import { bearer, signIn } from '../../test-support/http';
 import { postCompletion, readCompletion } from '../../test-support/sse';

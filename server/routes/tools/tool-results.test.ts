@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PATHS, STREAM_DONE, TOOL_PATHS, type ChatMessage, type ToolCallView, type ToolItem, type ToolSet } from '../../../contract/api';
 import { chatToolImages, roles, tools } from '../../db/schema';
-import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
+import { parseOutboundAllow, type OutboundRule } from '../../config-outbound';
 import { bearer, signIn } from '../../test-support/http';
 import { postCompletion, readCompletion, type Frame } from '../../test-support/sse';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
