@@ -48,8 +48,8 @@ export async function buildServer({ log = console.log } = {}) {
   const { build } = await import('esbuild');
   rmSync(OUT_DIR, { recursive: true, force: true });
   await build({
-    // The text worker (server/workers) is an entry of its own: the pool starts its threads from dist-server/text-worker.js.
-    entryPoints: { main: join(root, 'server/main.ts'), 'template-cli': join(root, 'server/db/template-cli.ts'), 'text-worker': join(root, 'server/workers/text-worker.ts') },
+    // The text worker (server/text-worker.ts) is an entry of its own: the pool starts its threads from dist-server/text-worker.js.
+    entryPoints: { main: join(root, 'server/main.ts'), 'template-cli': join(root, 'server/db/template-cli.ts'), 'text-worker': join(root, 'server/text-worker.ts') },
     outdir: OUT_DIR,
     // main.js opens the database first and imports the rest as chunks meanwhile (server/main.ts).
     splitting: true,

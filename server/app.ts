@@ -10,7 +10,7 @@ import type { Config, LogLevel } from './config';
 import type { Database } from './db/client';
 import { prepareDatabase } from './db/setup';
 import type { Deps } from './deps';
-import './fastify-types';
+import './fastify-augment';
 import { loggerOptions, type LogStream } from './logging';
 import { lazyCompilers } from './http/lazy-compilers';
 import { hardenRouteSchemas, textKindKeyword } from './http/harden-schema';

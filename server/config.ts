@@ -1,11 +1,19 @@
+// The server's configuration, read and validated from the environment once at start. The readers every piece shares
+// are in config-env.ts; the model, outbound, directory and sign-in variables have a file each (config-*.ts).
 import path from 'node:path';
 import { loginConfig, type LoginConfig } from './config-login';
-import { checkPasswordPolicy } from './identity/password-policy';
+import { dbFileDir, filesDir } from './config-dirs';
+import { bool, ConfigError, int, MIB, raw, type Env } from './config-env';
+import { llmConfig, type LlmConfig } from './config-llm';
+import { outboundAllow, type OutboundRule } from './config-outbound';
 import { parseKey } from './crypto/secret';
-import { EMPTY_RULE, parseOutboundAllow, type OutboundRule } from './sqlbase/outbound';
+import { checkPasswordPolicy } from './passwords/policy';
+
+export { ConfigError } from './config-env';
+export type { ModelLimit } from './config-llm';
 
 /** Validated server configuration, built once at start from the environment. */
-export type Config = LoginConfig & {
+export type Config = LoginConfig & LlmConfig & {
   host: string;
   port: number;
   dataDir: string;
@@ -65,17 +73,6 @@ export type Config = LoginConfig & {
   jobLeaseMs: number;
   /** Attempts before a document fails for good. */
   jobMaxAttempts: number;
-  /** OpenAI-compatible model server (`…/v1`); null: no model configured (chat answers 未配置大模型). */
-  llmBaseUrl: string | null;
-  llmApiKey: string;
-  /** Chat models with their concurrency limits; the first is the default. Empty without LLM_BASE_URL. */
-  llmModels: ModelLimit[];
-  /** Embedding model with its concurrency limit, or null. */
-  embeddingModel: ModelLimit | null;
-  /** Longest wait for a model's answer to start and between its chunks. */
-  llmTimeoutMs: number;
-  /** Tokens of conversation history sent to the model with a question (the newest rounds that fit). */
-  llmContextTokens: number;
   /** Hosts and CIDRs the server may reach besides public and private addresses (database connections, tools). */
   outboundAllow: OutboundRule;
   /** Longest answer read from a tool service (MCP and OpenAPI alike), counted while reading (D88). */
@@ -97,51 +94,12 @@ export type Config = LoginConfig & {
   dbFileDir: string | null;
 };
 
-/** A model and how many requests it serves at once (more wait in a queue). */
-export type ModelLimit = { name: string; limit: number };
-
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /** Origin of the desktop client's renderer (custom protocol, see electron/). */
 export const DESKTOP_ORIGIN = 'app://kb';
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-/** A configuration value that cannot be used; the message names the variable in Chinese and English. */
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    zh: string,
-    en: string,
-  ) {
-    super(`配置项 ${variable} 无效：${zh} / Invalid ${variable}: ${en}`);
-    this.name = 'ConfigError';
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
-function raw(env: Env, name: string): string | undefined {
-  const v = env[name];
-  return v === undefined || v.trim() === '' ? undefined : v.trim();
-}
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const v = raw(env, name);
-  if (v === undefined) return fallback;
-  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
-    throw new ConfigError(name, `应为 ${min} 到 ${max} 之间的整数`, `must be an integer from ${min} to ${max}`);
-  }
-  return Number(v);
-}
-
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const v = raw(env, name)?.toLowerCase();
-  if (v === undefined) return fallback;
-  if (['true', '1', 'yes'].includes(v)) return true;
-  if (['false', '0', 'no'].includes(v)) return false;
-  throw new ConfigError(name, '应为 true 或 false', 'must be true or false');
-}
 
 function password(env: Env, name: string): string | null {
   // Passwords are taken verbatim (no trimming), as the operator typed them.
@@ -214,77 +172,6 @@ function host(env: Env, name: string): string {
   return v;
 }
 
-const MODEL_NAME = /^[A-Za-z0-9._:/@+-]{1,200}$/;
-
-function modelNames(env: Env, name: string): string[] {
-  const v = raw(env, name);
-  if (v === undefined) return [];
-  const names = v.split(',').map((n) => n.trim()).filter(Boolean);
-  const bad = names.find((n) => !MODEL_NAME.test(n));
-  if (bad !== undefined || names.length === 0) {
-    throw new ConfigError(name, `模型名称"${bad ?? v}"无效，应为以逗号分隔的模型名`, `"${bad ?? v}" is not a model name; list names separated by commas`);
-  }
-  if (new Set(names).size !== names.length) throw new ConfigError(name, '模型名称重复', 'a model is listed twice');
-  return names;
-}
-
-/**
- * Concurrency limits: a number for every model, and/or `name=limit` pairs (`5,qwen=2`). Each limit 1..1000;
- * a pair must name a listed model.
- */
-function modelLimits(env: Env, name: string, models: string[], fallback: number): ModelLimit[] {
-  const v = raw(env, name);
-  let all = fallback;
-  const own = new Map<string, number>();
-  const bad = () => new ConfigError(name, '应为 1 到 1000 的整数，或"模型名=上限"以逗号分隔', 'must be an integer 1..1000 or comma-separated model=limit pairs');
-  for (const item of v === undefined ? [] : v.split(',').map((p) => p.trim()).filter(Boolean)) {
-    const m = /^(?:([^=\s]+)\s*=\s*)?(\d+)$/.exec(item);
-    if (!m || Number(m[2]) < 1 || Number(m[2]) > 1000) throw bad();
-    if (m[1] === undefined) all = Number(m[2]);
-    else if (!models.includes(m[1])) {
-      throw new ConfigError(name, `模型 ${m[1]} 不在已配置的模型中`, `model ${m[1]} is not configured`);
-    } else own.set(m[1], Number(m[2]));
-  }
-  return models.map((model) => ({ name: model, limit: own.get(model) ?? all }));
-}
-
-function baseUrl(env: Env, name: string): string | null {
-  const v = raw(env, name);
-  if (v === undefined) return null;
-  let parsed: URL | null;
-  try {
-    parsed = new URL(v);
-  } catch {
-    parsed = null;
-  }
-  if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) {
-    throw new ConfigError(name, '应为 http:// 或 https:// 开头的地址，如 http://127.0.0.1:8000/v1', 'must be an http(s) URL such as http://127.0.0.1:8000/v1');
-  }
-  return v.replace(/\/+$/, '');
-}
-
-/** The model variables; models need LLM_BASE_URL, and LLM_BASE_URL needs LLM_MODEL. */
-function llm(env: Env): Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModels' | 'embeddingModel' | 'llmTimeoutMs' | 'llmContextTokens'> {
-  const url = baseUrl(env, 'LLM_BASE_URL');
-  const chat = modelNames(env, 'LLM_MODEL');
-  const embedding = modelNames(env, 'EMBEDDING_MODEL');
-  if (embedding.length > 1) throw new ConfigError('EMBEDDING_MODEL', '只能配置一个向量模型', 'name one embedding model');
-  if (url && chat.length === 0) throw new ConfigError('LLM_MODEL', '配置了 LLM_BASE_URL 时须设置模型名', 'must be set when LLM_BASE_URL is');
-  if (!url && (chat.length || embedding.length)) {
-    throw new ConfigError('LLM_BASE_URL', '配置了 LLM_MODEL 或 EMBEDDING_MODEL 时须设置模型服务地址', 'must be set when LLM_MODEL or EMBEDDING_MODEL is');
-  }
-  return {
-    llmBaseUrl: url,
-    llmApiKey: raw(env, 'LLM_API_KEY') ?? '',
-    llmModels: modelLimits(env, 'LLM_CONCURRENCY', chat, 5),
-    embeddingModel: modelLimits(env, 'EMBEDDING_CONCURRENCY', embedding, 5)[0] ?? null,
-    llmTimeoutMs: int(env, 'LLM_TIMEOUT_MS', 120_000, 1000, 3_600_000),
-    llmContextTokens: int(env, 'LLM_CONTEXT_TOKENS', 6000, 0, 1_000_000),
-  };
-}
-
-const MIB = 1024 * 1024;
-
 /** Upload limits: the per-request total defaults to four files at the per-file limit and may not be below it. */
 function uploads(env: Env): Pick<Config, 'uploadMaxBytes' | 'uploadMaxRequestBytes' | 'uploadZipMaxBytes' | 'uploadZipMaxRatio' | 'uploadZipMaxEntries'> {
   const uploadMaxBytes = int(env, 'UPLOAD_MAX_BYTES', 50 * MIB, 1024, 2048 * MIB);
@@ -300,38 +187,6 @@ function uploads(env: Env): Pick<Config, 'uploadMaxBytes' | 'uploadMaxRequestByt
     uploadZipMaxRatio: int(env, 'UPLOAD_ZIP_MAX_RATIO', 100, 2, 1032),
     uploadZipMaxEntries: int(env, 'UPLOAD_ZIP_MAX_ENTRIES', 10_000, 10, 1_000_000),
   };
-}
-
-function outboundAllow(env: Env, name: string): OutboundRule {
-  const v = raw(env, name);
-  if (v === undefined) return EMPTY_RULE;
-  const rule = parseOutboundAllow(v);
-  if ('bad' in rule) {
-    throw new ConfigError(name, `"${rule.bad}" 不是主机名、IP 地址或网段（如 10.0.0.0/8）`, `"${rule.bad}" is not a host, address or CIDR such as 10.0.0.0/8`);
-  }
-  return rule;
-}
-
-/** Directories a database file directory may never be (nor hold DATA_DIR). */
-const SYSTEM_DIRS = ['/', '/bin', '/boot', '/dev', '/etc', '/lib', '/lib64', '/proc', '/root', '/run', '/sbin', '/sys', '/usr', '/var', '/tmp'];
-
-function dbFileDir(env: Env, name: string, dataDir: string, cwd: string): string | null {
-  const v = raw(env, name);
-  if (v === undefined) return null;
-  const dir = path.resolve(cwd, v);
-  const inside = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
-  if (SYSTEM_DIRS.includes(dir)) throw new ConfigError(name, '不能是根目录或系统目录，请指定专门存放数据库文件的目录', 'must be a directory for database files, not the root or a system directory');
-  if (inside(dataDir, dir)) throw new ConfigError(name, '不能是 DATA_DIR 或包含 DATA_DIR 的目录', 'must not be DATA_DIR or a directory holding it');
-  return dir;
-}
-
-function filesDir(env: Env, name: string, dataDir: string, cwd: string): string {
-  const v = raw(env, name);
-  if (v === undefined) return path.join(dataDir, 'files');
-  const dir = path.resolve(cwd, v);
-  if (SYSTEM_DIRS.includes(dir)) throw new ConfigError(name, '不能是根目录或系统目录，请指定专门存放文件的目录（如共享卷上的目录）', 'must be a directory for the stored files, not the root or a system directory');
-  if (dir === dataDir) throw new ConfigError(name, '不能是 DATA_DIR 本身，请使用其下或共享卷上的专门目录', 'must not be DATA_DIR itself; name a folder of its own');
-  return dir;
 }
 
 function secretKeyOf(env: Env, name: string): Buffer | null {
@@ -382,7 +237,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', 10 * 60_000, 1000, 24 * 3_600_000),
     jobLeaseMs: int(env, 'JOB_LEASE_MS', 30_000, 1000, 3_600_000),
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 20),
-    ...llm(env),
+    ...llmConfig(env),
     outboundAllow: outboundAllow(env, 'OUTBOUND_ALLOW'),
     toolResponseMaxBytes: int(env, 'TOOL_RESPONSE_MAX_BYTES', 256 * 1024, 1024, 64 * MIB),
     dbSecretKey: secretKeyOf(env, 'DB_SECRET_KEY'),
@@ -393,7 +248,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dbChatMaxPerUser: int(env, 'DB_CHAT_MAX_PER_USER', 2, 1, 100),
     dbChatQueueMs: int(env, 'DB_CHAT_QUEUE_MS', 3000, 0, 60_000),
     dbFileDir: dbFileDir(env, 'DB_FILE_DIR', dataDir, cwd),
-    ...loginConfig(env, (name, zh, en) => new ConfigError(name, zh, en)),
+    ...loginConfig(env),
   };
 }
 

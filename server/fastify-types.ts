@@ -1,5 +1,4 @@
-import type { AuthSession } from './identity/sessions';
-import type { Worker } from './jobs/worker';
+// What a route's `config` may say about who calls it (D6); the app adds it to Fastify's types (fastify-augment.ts).
 
 /** Who may call a route (D6). */
 export type Access = 'public' | 'session' | 'business' | 'duty';
@@ -30,21 +29,3 @@ export type RouteAccessConfig = {
   /** Allowed while the session must first change its password (D2). */
   allowDuringPasswordChange?: boolean;
 };
-
-declare module 'fastify' {
-  // Declaration merging: route `config` gains the permission fields.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface FastifyContextConfig extends RouteAccessConfig {}
-  interface FastifyInstance {
-    /** The document-processing worker of this process (woken after an enqueue). */
-    documentWorker?: Worker;
-  }
-  interface FastifyRequest {
-    /** The caller's session, set by the access hook on non-public routes. */
-    auth: AuthSession | null;
-    /** What the audited call acted on (a name or id), set by the handler. */
-    auditTarget: string;
-    /** Extra detail for the audit entry, set by the handler. */
-    auditDetail: string;
-  }
-}

@@ -9,10 +9,10 @@ import type { Job } from '../jobs/queue';
 import { assertLeaseKept, rowStatusJobHandler, writeGuard } from '../jobs/row-status-handler';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
 import { defaultArguments } from '../knowledge/arguments';
+import { chunksInPool } from '../knowledge/chunks-in-pool';
 import { absolute, readStoredFile } from '../knowledge/storage';
 import { zipLimitsOf } from '../uploads/limits';
 import { verifyBeforeParsing } from '../uploads/office-files';
-import { chunksInPool } from '../workers/pool';
 import { prepareSpreadsheet } from './excel/table';
 import { CHAT_FILE_QUEUE, tablePathOf } from './files';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ROOT_DEPT_ID } from '../../contract/api/identity';
-import { hashPassword, generatePassword } from '../identity/passwords';
+import { hashPassword, generatePassword } from '../passwords/hash';
 import type { Db } from './client';
 import {
   departments, functionButtons, functions, roleButtons, roleFunctions, roles, secrecyGrades, userRoles, users,

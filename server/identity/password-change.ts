@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Actor, Deps } from '../deps';
 import { users } from '../db/schema';
 import { HttpError } from '../http-error';
+import { hashPassword, verifyPassword } from '../passwords/hash';
+import { checkPasswordPolicy } from '../passwords/policy';
 import { writeAudit } from './audit';
 import { recordFailure } from './lockout';
-import { checkPasswordPolicy } from './password-policy';
-import { hashPassword, verifyPassword } from './passwords';
 import { revokeSession, revokeUserSessions, type AuthSession } from './sessions';
 import { findUserById } from './users';
 

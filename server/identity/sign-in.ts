@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Actor, Deps } from '../deps';
 import { users } from '../db/schema';
+import { burnVerify, hashPassword, needsRehash, verifyPassword } from '../passwords/hash';
 import { writeAudit } from './audit';
 import { activeLock, clearFailures, recordFailure, triesLeft } from './lockout';
-import { burnVerify, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession } from './sessions';
 import type { SignInThrottle, ThrottleRefusal } from './sign-in-throttle';
 import { findUserByUsername } from './users';

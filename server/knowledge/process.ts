@@ -6,8 +6,8 @@ import type { Job } from '../jobs/queue';
 import { assertLeaseKept, rowStatusJobHandler, writeGuard } from '../jobs/row-status-handler';
 import type { JobHandler } from '../jobs/worker';
 import { zipLimitsOf } from '../uploads/limits';
-import { chunksInPool } from '../workers/pool';
 import { storedArguments } from './arguments';
+import { chunksInPool } from './chunks-in-pool';
 import { readStoredFile } from './storage';
 import { embeddingModel, embedTexts, vectorLiteral } from './vectors';
 

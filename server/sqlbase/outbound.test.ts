@@ -1,7 +1,8 @@
 // The outbound rule: loopback, link-local (cloud metadata) and unspecified addresses are refused after name
 // resolution, whatever their spelling (decimal, hex, short forms, IPv4 inside IPv6), unless OUTBOUND_ALLOW lists them.
 import { describe, expect, it } from 'vitest';
-import { addressAllowed, EMPTY_RULE, OutboundRefused, parseOutboundAllow, resolveOutbound, validHost, type OutboundRule } from './outbound';
+import { addressAllowed, OutboundRefused, resolveOutbound, validHost } from './outbound';
+import { EMPTY_RULE, parseOutboundAllow, type OutboundRule } from '../config-outbound';
 
 describe('outbound rule', () => {
   it('refuses loopback, link-local and unspecified addresses in every spelling', async () => {

@@ -1,9 +1,11 @@
 // Which hosts the server may connect to on a user's behalf (database connections, tools): the operator's
-// OUTBOUND_ALLOW (hosts or CIDRs) in addition to every address that is not loopback, link-local (cloud metadata
-// such as 169.254.169.254 included) or unspecified. Checked after name resolution, on every address a name
-// resolves to, and the caller connects to the checked address (a second lookup could answer differently).
+// OUTBOUND_ALLOW (hosts or CIDRs, parsed with the configuration in config-outbound.ts) in addition to every address
+// that is not loopback, link-local (cloud metadata such as 169.254.169.254 included) or unspecified. Checked after
+// name resolution, on every address a name resolves to, and the caller connects to the checked address (a second
+// lookup could answer differently).
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import type { OutboundRule } from '../config-outbound';
 
 /** Refused unless allowed: loopback, link-local, unspecified (IPv4, IPv6, and IPv4 inside IPv6). */
 const REFUSED = new BlockList();
@@ -20,30 +22,6 @@ export class OutboundRefused extends Error {
     this.name = 'OutboundRefused';
   }
 }
-
-export type OutboundRule = { hosts: Set<string>; nets: BlockList; text: string };
-
-/** Parses OUTBOUND_ALLOW: comma-separated host names, addresses and CIDRs; null names the bad item. */
-export function parseOutboundAllow(value: string): OutboundRule | { bad: string } {
-  const hosts = new Set<string>();
-  const nets = new BlockList();
-  for (const item of value.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const m = /^(.+)\/(\d{1,3})$/.exec(item);
-    if (m) {
-      const family = isIP(m[1]);
-      const bits = Number(m[2]);
-      if (!family || bits > (family === 4 ? 32 : 128)) return { bad: item };
-      nets.addSubnet(m[1], bits, family === 4 ? 'ipv4' : 'ipv6');
-    } else if (isIP(item)) {
-      nets.addAddress(item, isIP(item) === 4 ? 'ipv4' : 'ipv6');
-    } else if (/^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(item)) {
-      hosts.add(item.toLowerCase());
-    } else return { bad: item };
-  }
-  return { hosts, nets, text: value };
-}
-
-export const EMPTY_RULE: OutboundRule = { hosts: new Set(), nets: new BlockList(), text: '' };
 
 /** The IPv4 address inside an IPv4-mapped or -compatible IPv6 address (::ffff:127.0.0.1, ::ffff:7f00:1), else null. */
 function embeddedIpv4(address: string): string | null {

@@ -4,7 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FakeLlm } from '../../tests/support/fake-llm';
 import type { Config } from '../config';
-import { parseOutboundAllow, type OutboundRule } from '../sqlbase/outbound';
+import { parseOutboundAllow, type OutboundRule } from '../config-outbound';
 import { signIn } from './http';
 import { createTestApp, type TestApp } from './test-app';
 import { TEST_DEMO_PASSWORD } from './test-config';

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import { HttpError } from '../http-error';
 import { sniffFile, type DocumentType } from '../knowledge/file-types';
 import type { ZipLimits } from '../uploads/limits';
-import { blocksInPool } from '../workers/pool';
+import { blocksInPool } from './blocks-in-pool';
 import type { SourceBlock } from './split';
 
 /** The kinds of requirements document accepted (issue 14). */

@@ -7,7 +7,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { nodeRequest, type FetchInit, type FetchInput } from '../llm/http-fetch';
-import { addressAllowed, OutboundRefused, type OutboundRule } from '../sqlbase/outbound';
+import { addressAllowed, OutboundRefused } from '../sqlbase/outbound';
+import type { OutboundRule } from '../config-outbound';
 
 
 const REFUSED_MESSAGE = (host: string) =>

@@ -14,7 +14,8 @@ import { makeDocx, makePdf } from '../test-support/fixtures';
 import { multipartBody } from '../test-support/multipart';
 import { createTestApp, openTestDatabase, type TestApp } from '../test-support/test-app';
 import { TEST_DEMO_PASSWORD } from '../test-support/test-config';
-import { chunksInPool, configureTextPool } from './pool';
+import { chunksInPool } from '../knowledge/chunks-in-pool';
+import { configureTextPool } from './pool';
 
 const LIMITS = { maxBytes: 256 * 1024 * 1024, maxRatio: 100, maxEntries: 10_000 };
 const SENTENCES = ['企业知识库支持按密级管理文档。', '上传的文档会被拆分为若干分块并建立全文索引。', '检索时按用户的密级过滤可见的分块。', '管理员可以配置分块大小与重叠长度。'];

@@ -1,14 +1,12 @@
-// The worker-thread pool for CPU-heavy text work (issue 16 §3, D50): document extraction, chunking and term
-// segmentation for knowledge documents and chat files, and reading a test-case source into blocks. The request
-// thread only waits for the answer, so requests keep answering while a 250-page PDF is processed.
+// The worker-thread pool for CPU-heavy text work (issue 16 §3, D50): the domains send their tasks through it
+// (knowledge/chunks-in-pool.ts, testcases/blocks-in-pool.ts) and the request thread only waits for the answer, so
+// requests keep answering while a 250-page PDF is processed. The work itself is the app's worker entry's
+// (server/text-worker.ts): this module knows no task but by its plain data.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Piscina } from 'piscina';
-import { HttpError } from '../http-error';
-import { PermanentJobError } from '../jobs/worker';
-import type { BlocksTask, ChunksResult, ChunksTask, TextAnswer, TextTask } from './text-tasks';
-import type { SourceBlock } from '../testcases/split';
+import { valueOf, type TextAnswer, type TextTask } from './text-protocol';
 
 export type TextPoolOptions = {
   /**
@@ -24,11 +22,11 @@ export type TextPoolOptions = {
 const DEFAULT_MEMORY_MB = 1024;
 
 /**
- * The worker's file: text-worker.ts beside this module when running from the sources (loaded through tsx), or
- * text-worker.js at the top of dist-server (this module is then bundled into dist-server/ or dist-server/chunks/).
+ * The worker's entry: server/text-worker.ts when running from the sources (loaded through tsx), or text-worker.js at
+ * the top of dist-server (this module is then bundled into dist-server/ or dist-server/chunks/).
  */
 function workerFile(): { filename: string; execArgv: string[] } {
-  const candidates = ['./text-worker.ts', './text-worker.js', '../text-worker.js'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+  const candidates = ['../text-worker.ts', './text-worker.js', '../text-worker.js'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
   const filename = candidates.find((f) => existsSync(f));
   if (!filename) throw new Error(`text worker not found (looked for ${candidates.join(', ')})`);
   return { filename, execArgv: filename.endsWith('.ts') ? ['--import', 'tsx'] : [] };
@@ -80,32 +78,22 @@ export async function closeTextPool(): Promise<void> {
   await closing?.destroy();
 }
 
+/** The worker's entry run in the calling thread: the same file, so both ways do the same work. */
+async function runHere<T>(task: TextTask): Promise<TextAnswer<T>> {
+  const entry = (await import(pathToFileURL(workerFile().filename).href)) as { default: (task: TextTask) => Promise<TextAnswer<T>> };
+  return entry.default(task);
+}
+
 /** Runs one task in the pool; a failure comes back as the error it was, a dead worker as `crashed(reason)`. */
-async function run<T>(task: TextTask, crashed: (reason: string) => Error): Promise<T> {
+export async function runInPool<T>(task: TextTask, crashed: (reason: string) => Error): Promise<T> {
   let answer: TextAnswer<T>;
   try {
     // TEXT_WORKER_THREADS=0: in the calling thread, as before D50 (for comparing; the bench's "before" figure).
     // Otherwise the bytes are copied to a worker (not transferred): the caller may still hold them.
-    answer = process.env.TEXT_WORKER_THREADS === '0'
-      ? (await (await import('./text-tasks')).runTextTask(task)) as TextAnswer<T>
-      : await (await textPool()).run(task);
+    answer = process.env.TEXT_WORKER_THREADS === '0' ? await runHere<T>(task) : await (await textPool()).run(task);
   } catch (err) {
     const code = (err as { code?: string }).code;
     throw crashed(code === 'ERR_WORKER_OUT_OF_MEMORY' ? '内存不足' : `线程意外结束：${err instanceof Error ? err.message : String(err)}`);
   }
-  if (answer.ok) return answer.value;
-  const { error } = answer;
-  if (error.kind === 'permanent') throw new PermanentJobError(error.message);
-  if (error.kind === 'http') throw new HttpError(error.status ?? 400, error.message, error.businessCode);
-  throw new Error(error.message);
-}
-
-/** A stored document's text, chunks and terms, made in a worker thread; a crashed worker fails the job for good. */
-export function chunksInPool(task: Omit<ChunksTask, 'kind'>): Promise<ChunksResult> {
-  return run({ kind: 'chunks', ...task }, (reason) => new PermanentJobError(`文档处理线程异常退出（${reason}），文件可能过大或已损坏`));
-}
-
-/** A requirements document's blocks, read in a worker thread; a crashed worker refuses the file (400). */
-export function blocksInPool(task: Omit<BlocksTask, 'kind'>): Promise<SourceBlock[]> {
-  return run({ kind: 'blocks', ...task }, (reason) => new HttpError(400, `文件 ${task.name} 无法解析：处理线程异常退出（${reason}）`));
+  return valueOf(answer);
 }

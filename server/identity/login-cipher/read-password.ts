@@ -5,7 +5,7 @@ import { sm2 } from 'sm-crypto-v2';
 import { LOGIN_CIPHER_PREFIX, type LoginCipherField, type LoginCipherPlain } from '../../../contract/api/login-cipher';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http-error';
-import { PASSWORD_MAX_LENGTH } from '../password-policy';
+import { PASSWORD_MAX_LENGTH } from '../../passwords/policy';
 import { loginKeyPair, type LoginKeyPair } from './keys';
 import { checkNonce, NONCE_WINDOW_MS, spendNonce } from './nonce';
 

@@ -9,7 +9,7 @@ import { badRequest } from '../../http-error';
 import { ok } from '../../http/envelope';
 import { gradesForClearance, grantsOfUser, rolesOfUser } from '../../identity/access';
 import { activeLock } from '../../identity/lockout';
-import { PASSWORD_MIN_LENGTH } from '../../identity/password-policy';
+import { PASSWORD_MIN_LENGTH } from '../../passwords/policy';
 import { deptName } from '../../sys-mgr/depts/dept-service';
 import { sessionOf } from '../../plugins/request-meta';
 

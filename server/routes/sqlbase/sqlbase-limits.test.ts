@@ -3,7 +3,7 @@
 // time is taken by the next in line (D87). Real PostgreSQL and MariaDB, statements cut by the database's timeout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_PATHS } from '../../../contract/api';
-import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
+import { parseOutboundAllow, type OutboundRule } from '../../config-outbound';
 import { createMyDatabase, createPgDatabase, externalOrSkip, type ExternalDb } from '../../test-support/external-dbs';
 import { bearer, signIn } from '../../test-support/http';
 import { createTestApp, type TestApp } from '../../test-support/test-app';

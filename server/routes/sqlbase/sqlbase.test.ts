@@ -11,7 +11,7 @@ import { MYSQL_CORPUS, PG_CORPUS, type Attempt } from '../../sqlbase/corpus';
 import { KEY_FILE } from '../../crypto/secret';
 import { createMyDatabase, createPgDatabase, externalOrSkip, ORDER_ROWS, SECRET_MARK, type ExternalDb } from '../../test-support/external-dbs';
 import { bearer, signIn } from '../../test-support/http';
-import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
+import { parseOutboundAllow, type OutboundRule } from '../../config-outbound';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { TEST_DEMO_PASSWORD } from '../../test-support/test-config';
 import { formatDateTime } from '../../http/date-time';

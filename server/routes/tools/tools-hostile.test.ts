@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPT_PATHS, TOOL_PATHS, type ToolItem, type ToolSet } from '../../../contract/api';
 import { tools, toolSets } from '../../db/schema';
-import { parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
+import { parseOutboundAllow, type OutboundRule } from '../../config-outbound';
 import { bearer, signIn } from '../../test-support/http';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { TEST_DEMO_PASSWORD } from '../../test-support/test-config';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_PATHS, type ToolSet, type ToolSpecFetchResult } from '../../../contract/api';
 import { auditLog } from '../../db/schema';
-import { EMPTY_RULE, parseOutboundAllow, type OutboundRule } from '../../sqlbase/outbound';
+import { EMPTY_RULE, parseOutboundAllow, type OutboundRule } from '../../config-outbound';
 import { bearer, signIn } from '../../test-support/http';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from '../../test-support/test-config';

@@ -6,7 +6,7 @@ import { userFieldProblems } from '../../../contract/api/sys-mgr/user-rules';
 import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http-error';
-import { generatePassword } from '../../identity/passwords';
+import { generatePassword } from '../../passwords/hash';
 import { deptResolver } from './dept-paths';
 import type { SheetRow } from './import-sheet';
 import { assertLicenceValid, freeSeats, reserveSeats } from './licence';

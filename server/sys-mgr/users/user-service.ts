@@ -4,9 +4,9 @@ import { userFieldProblems } from '../../../contract/api/sys-mgr/user-rules';
 import { departments, loginFailures, loginSourceFailures, secrecyGrades, users } from '../../db/schema';
 import type { Actor, Deps } from '../../deps';
 import { badRequest, HttpError } from '../../http-error';
-import { generatePassword, hashPassword } from '../../identity/passwords';
 import { revokeUserSessions } from '../../identity/sessions';
 import { findUserById, findUserByUsername, setUserClearance, setUserDisabled, type UserRow } from '../../identity/users';
+import { generatePassword, hashPassword } from '../../passwords/hash';
 import { reserveSeats } from './licence';
 
 /** A user that exists, or 404. */

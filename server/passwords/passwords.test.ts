@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPasswordPolicy } from './password-policy';
-import { generatePassword, hashPassword, needsRehash, verifyPassword } from './passwords';
+import { checkPasswordPolicy } from './policy';
+import { generatePassword, hashPassword, needsRehash, verifyPassword } from './hash';
 
 describe('password hashing', () => {
   it('uses argon2id at the ASVS minimum (m=19456 KiB, t=2, p=1) as a PHC string', async () => {
