@@ -3,9 +3,9 @@
 // 50 ms; none means every task was shorter), and the longest gap between animation frames as a finer figure.
 /* global window, document, requestAnimationFrame -- the page.evaluate callbacks run in the browser */
 import { pathToFileURL } from 'node:url';
-import { launchForBench } from './browser.mjs';
+import { launchForBench, signInAsDemo } from './browser.mjs';
 import { loadFakeLlm } from './fake-llm-lib.mjs';
-import { DEMO_PASSWORD, round, startServer } from './lib.mjs';
+import { round, startServer } from './lib.mjs';
 
 const CHARS = 6_000;
 const RATES = [300, 450, 600];
@@ -17,11 +17,7 @@ export async function benchChatRender() {
   const { browser, close } = await launchForBench();
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    await page.goto(`${s.url}/#/login`);
-    await page.getByPlaceholder('请输入用户名').fill('demo');
-    await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
-    await page.waitForURL(/#\/Transit/);
+    await signInAsDemo(page, s.url);
     await page.goto(`${s.url}/#/chatWindow`);
     const input = page.getByLabel('输入问题');
     await input.waitFor();

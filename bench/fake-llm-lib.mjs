@@ -1,23 +1,24 @@
 // The fake OpenAI-compatible model of the tests (tests/support/fake-llm.ts), for the benchmarks: in this process,
 // or in a child process of its own.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { transform } from 'esbuild';
+import { build } from 'esbuild';
 
 /**
- * A module of tests/support (TypeScript, stripped here for plain Node). Written under node_modules/.cache so the
- * packages it imports (the MCP SDK) resolve as from the repository.
+ * A module of tests/support (TypeScript, bundled with the support modules it imports, for plain Node). Written under
+ * node_modules/.cache so the packages it imports (the MCP SDK) resolve as from the repository.
  */
 export async function loadTestSupport(name) {
   const cache = fileURLToPath(new URL('../node_modules/.cache/', import.meta.url));
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, 'kb-bench-'));
-  const source = fileURLToPath(new URL(`../tests/support/${name}.ts`, import.meta.url));
-  const { code } = await transform(readFileSync(source, 'utf8'), { loader: 'ts', format: 'esm' });
   const file = join(dir, `${name}.mjs`);
-  writeFileSync(file, code);
+  await build({
+    entryPoints: [fileURLToPath(new URL(`../tests/support/${name}.ts`, import.meta.url))],
+    outfile: file, bundle: true, packages: 'external', format: 'esm', platform: 'node', logLevel: 'error',
+  });
   const mod = await import(pathToFileURL(file).href);
   rmSync(dir, { recursive: true, force: true });
   return mod;

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { launchForBench } from './browser.mjs';
+import { launchForBench, signInAsDemo } from './browser.mjs';
 import { loadFakeLlm } from './fake-llm-lib.mjs';
-import { DEMO_PASSWORD, round, startServer } from './lib.mjs';
+import { round, startServer } from './lib.mjs';
 
 /** The chunk of components/chart/chart-setup.ts (the chart library), named after the module by the bundler. */
 const CHART_CHUNK = /^chart-setup-[\w-]+\.js$/;
@@ -46,11 +46,7 @@ export async function benchWebBuild() {
     // Signed in once in a context; each page then opened cold in a new tab of it (the session is in its storage).
     const context = await browser.newContext({ locale: 'zh-CN' });
     const signing = await context.newPage();
-    await signing.goto(`${s.url}/#/login`);
-    await signing.getByPlaceholder('请输入用户名').fill('demo');
-    await signing.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-    await signing.getByRole('button', { name: /登\s*录/ }).click();
-    await signing.waitForURL(/#\/Transit/);
+    await signInAsDemo(signing, s.url);
     await signing.close();
     const knowledge = await scriptsOf(context, async (page) => {
       await page.goto(`${s.url}/#/knowledgeBase`);

@@ -6,41 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
-import { expectText, signedInPage, waitForRoute } from './support/app';
-import { launchBrowser, SCREENSHOT_DIR, screenshotBoth } from './support/browser';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+import { expectText, waitForRoute } from './support/app';
+import { demoToken, spaceProcessed } from './support/api';
+import { SCREENSHOT_DIR, screenshotBoth } from './support/browser';
+import { signedInWithLlm } from './support/suite';
 
-let llm: FakeLlm;
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-let context: BrowserContext;
-let page: Page;
 let fileDir: string;
 const SHEET = '部门人数.xlsx';
 
-/** Waits until the demo space's documents are processed (the server queues them at first start). */
-async function demoSpaceReady(): Promise<void> {
-  const tokenRes = await fetch(
-    `${server.url}/api/login/webapi/auth/open/oauth-token?grant_type=password&username=demo&password=${encodeURIComponent(DEMO_PASSWORD)}`,
-  );
-  const { access_token: token } = (await tokenRes.json()) as { access_token: string };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${server.url}/knowledge/${encodeURIComponent('示例知识库')}/document/list`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ page: 1, page_size: 50 }),
-    });
-    const docs = ((await res.json()) as { data: { data: { status: string }[] } }).data.data;
-    if (docs.length > 0 && docs.every((d) => d.status === 'FINISHED')) return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('demo space documents were not processed in time');
-}
-
+// Registered before the suite: the sheet is removed after the server has stopped.
 beforeAll(async () => {
   fileDir = mkdtempSync(join(tmpdir(), 'kb-e2e-chat-'));
   const book = new ExcelJS.Workbook();
@@ -50,24 +24,19 @@ beforeAll(async () => {
     sheet.addRow([dept, name, n]);
   }
   await book.xlsx.writeFile(join(fileDir, SHEET));
-  llm = await startFakeLlm();
-  server = await startServer({ LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat', LLM_API_KEY: 'test-key' });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  ({ context, page } = await signedInPage(browser, server.url, 'demo', DEMO_PASSWORD));
-  await demoSpaceReady();
 });
-
-afterAll(async () => {
-  await context?.close();
-  await closeBrowser?.();
-  await server?.stop();
-  await llm?.close();
+afterAll(() => {
   if (fileDir) rmSync(fileDir, { recursive: true, force: true });
 });
+const suite = signedInWithLlm('demo');
+beforeAll(async () => {
+  await spaceProcessed(suite.server.url, await demoToken(suite.server.url), '示例知识库');
+});
 
-const lastAnswer = () => page.getByTestId('chat-answer').last();
+const lastAnswer = () => suite.page.getByTestId('chat-answer').last();
 
 async function newDialogue(): Promise<void> {
+  const { server, page } = suite;
   await page.goto(`${server.url}/#/chatWindow`);
   await waitForRoute(page, /^\/chatWindow/);
   await page.getByRole('complementary', { name: '对话列表' }).getByRole('button', { name: /新建对话/ }).click();
@@ -75,16 +44,19 @@ async function newDialogue(): Promise<void> {
 }
 
 async function chooseMode(label: string): Promise<void> {
+  const { page } = suite;
   await page.getByLabel('对话模式').getByText(label, { exact: true }).click();
 }
 
 async function ask(question: string): Promise<void> {
+  const { page } = suite;
   await page.mouse.move(0, 0); // no tooltip left open over the toolbar in screenshots
   await page.getByLabel('输入问题').fill(question);
   await page.getByLabel('输入问题').press('Enter');
 }
 
 async function answerEnds(status: 'complete' | 'stopped' = 'complete'): Promise<string> {
+  const { server, page } = suite;
   try {
     await page.locator(`[data-testid="chat-answer"][data-status="${status}"]`).last().waitFor({ timeout: 30_000 });
   } catch (err) {
@@ -97,6 +69,7 @@ async function answerEnds(status: 'complete' | 'stopped' = 'complete'): Promise<
 
 describe('chat in the browser', () => {
   it('streams an answer into a new dialogue and shows it again after a reload', async () => {
+    const { page } = suite;
     await newDialogue();
     await ask('公司的考勤制度是怎样的？');
     const text = await answerEnds();
@@ -113,6 +86,7 @@ describe('chat in the browser', () => {
   });
 
   it('cites a document of the knowledge space and never one above the clearance', async () => {
+    const { llm, page } = suite;
     await newDialogue();
     await chooseMode('知识库问答');
     await expectText(page.locator('.ant-select').filter({ has: page.getByLabel('知识空间') }), '示例知识库');
@@ -140,6 +114,7 @@ describe('chat in the browser', () => {
   });
 
   it('answers a question about an uploaded xlsx with a table', async () => {
+    const { page } = suite;
     await newDialogue();
     await chooseMode('表格问答');
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: /上传表格/ }).click()]);
@@ -160,6 +135,7 @@ describe('chat in the browser', () => {
   });
 
   it('stop during streaming keeps the partial answer, also after a reload', async () => {
+    const { llm, page } = suite;
     await newDialogue();
     await chooseMode('普通对话');
     await ask('[slow:60] 请详细介绍员工手册的内容');
@@ -184,6 +160,7 @@ describe('chat in the browser', () => {
     await expectText(lastAnswer(), '已停止');
   });
   it('deleting another dialogue from the list removes only that one and keeps the open one open (issue 12)', async () => {
+    const { page } = suite;
     await newDialogue();
     await chooseMode('普通对话');
     await ask('请介绍一下年假怎么休？');

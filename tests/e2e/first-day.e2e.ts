@@ -2,26 +2,19 @@
 // 智能问答 and 知识库 without being signed out; an administrator opening another administrator's page by address
 // lands on /sysMgr/index with 无权访问该页面 and stays signed in (D27); built-in buttons cannot be edited or deleted
 // (D28); the recall test finds nothing for a nonsense question and highlights what a real one matched (D29).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { expectText, hashRoute, signedInPage, signInThroughForm, waitForRoute } from './support/app';
-import { freshPage, launchBrowser, screenshotBoth } from './support/browser';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { demoToken, spaceProcessed, tokenOf } from './support/api';
+import { expectText, hashRoute, signedInPage, signInChangingPassword, signInThroughForm, waitForRoute } from './support/app';
+import { freshPage, screenshotBoth } from './support/browser';
+import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/server';
+import { serverAndBrowser } from './support/suite';
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
+const suite = serverAndBrowser();
 const USERNAME = 'xin.tongshi';
 const NEW_PASSWORD = 'First#Day2026ok';
 let oneTimePassword = '';
 const EXPIRED = '登录已过期';
-
-async function tokenOf(username: string, password: string): Promise<string> {
-  const res = await fetch(
-    `${server.url}/api/login/webapi/auth/open/oauth-token?grant_type=password&username=${username}&password=${encodeURIComponent(password)}`,
-  );
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** Every 403 the page met, and every answer with the session-ending message. */
 function watchRefusals(page: Page): string[] {
@@ -33,10 +26,9 @@ function watchRefusals(page: Page): string[] {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  const { server } = suite;
   // The system administrator creates the user (no role, lowest clearance), as 人员管理 does.
-  const token = await tokenOf('sysadmin', ADMIN_PASSWORD);
+  const token = await tokenOf(server.url, 'sysadmin', ADMIN_PASSWORD);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const tree = (await (await fetch(`${server.url}/api/sysMgr/depts/tree/-2`, { headers })).json()) as {
     results: { id: number; children?: { id: number }[] }[];
@@ -48,23 +40,14 @@ beforeAll(async () => {
   expect(created.status).toBe(200);
   oneTimePassword = ((await created.json()) as { results: { password: string } }).results.password;
 });
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
 
 describe('a new user’s first day', () => {
   it('a user without a role opens 智能问答 and 知识库 from /Transit and stays signed in', async () => {
+    const { browser, server } = suite;
     const { context, page } = await freshPage(browser);
     const refused = watchRefusals(page);
     await page.goto(`${server.url}/#/login`);
-    await signInThroughForm(page, USERNAME, oneTimePassword);
-    const change = page.getByRole('dialog');
-    const fields = change.locator('input[type="password"]');
-    await fields.nth(0).fill(oneTimePassword);
-    await fields.nth(1).fill(NEW_PASSWORD);
-    await fields.nth(2).fill(NEW_PASSWORD);
-    await change.getByRole('button', { name: /确认修改/ }).click();
+    await signInChangingPassword(page, USERNAME, oneTimePassword, NEW_PASSWORD);
     await waitForRoute(page, /^\/Transit$/);
 
     await page.getByRole('link', { name: /智能问答/ }).first().click();
@@ -89,6 +72,7 @@ describe('a new user’s first day', () => {
   });
 
   it('auditadmin opening /sysMgr/userMgr by address lands on /sysMgr/index with 无权访问该页面, still signed in', async () => {
+    const { browser, server } = suite;
     const { context, page } = await signedInPage(browser, server.url, 'auditadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
     const refused = watchRefusals(page);
     await page.goto(`${server.url}/#/sysMgr/userMgr`);
@@ -107,6 +91,7 @@ describe('a new user’s first day', () => {
   });
 
   it('功能点管理 shows 智能问答’s built-in 上传文件 with 编辑 and 删除 disabled, and says why', async () => {
+    const { browser, server } = suite;
     const { context, page } = await signedInPage(browser, server.url, 'sysadmin', ADMIN_PASSWORD, /^\/sysMgr\/index$/);
     await page.goto(`${server.url}/#/implConfigMgr/funcMgr`);
     await page.getByText('业务功能').click();
@@ -122,17 +107,9 @@ describe('a new user’s first day', () => {
   });
 
   it('the recall test finds nothing for 量子纠缠超导材料 and highlights the words a real question matched', async () => {
+    const { browser, server } = suite;
     const { context, page } = await signedInPage(browser, server.url, 'demo', DEMO_PASSWORD);
-    const token = await tokenOf('demo', DEMO_PASSWORD);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const res = await fetch(`${server.url}/knowledge/${encodeURIComponent('示例知识库')}/document/list`, {
-        method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ page_size: 50 }),
-      });
-      const docs = ((await res.json()) as { data: { data: { status: string }[] } }).data.data;
-      if ((docs.length && docs.every((d) => d.status === 'FINISHED')) || Date.now() > deadline) break;
-      await new Promise((r) => setTimeout(r, 300));
-    }
+    await spaceProcessed(server.url, await demoToken(server.url), '示例知识库');
     await page.goto(`${server.url}/#/knowledgeList?space=${encodeURIComponent('示例知识库')}`);
     await page.getByRole('button', { name: /召回测试/ }).click();
     const dialog = page.getByRole('dialog');
@@ -149,6 +126,7 @@ describe('a new user’s first day', () => {
     await context.close();
   });
   it('a first visit to the bare address opens the sign-in page quietly, and /subLogin without a token keeps a session', async () => {
+    const { browser, server } = suite;
     const { context, page } = await freshPage(browser);
     await page.goto(`${server.url}/`);
     await waitForRoute(page, /^\/login/);
@@ -164,6 +142,7 @@ describe('a new user’s first day', () => {
   });
 
   it('at 1280×720 the 新增知识空间 dialog fits the window and resizes, and the document list keeps 删除 in view', async () => {
+    const { browser, server } = suite;
     const { context, page } = await signedInPage(browser, server.url, 'demo', DEMO_PASSWORD);
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(`${server.url}/#/knowledgeBase`);

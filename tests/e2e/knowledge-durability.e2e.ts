@@ -5,24 +5,11 @@ import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+import { callApi, demoToken } from './support/api';
+import { startServer, type TestServer } from './support/server';
 
 let server: TestServer | undefined;
 afterAll(async () => server?.stop());
-
-async function call<T = unknown>(url: string, token: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${url}${path}`, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-  });
-  const json = await res.json() as { success: boolean; err_msg: string; data: T };
-  if (!json.success) throw new Error(`${path}: ${json.err_msg}`);
-  return json.data;
-}
-
-async function signIn(url: string): Promise<string> {
-  const q = new URLSearchParams({ grant_type: 'password', username: 'demo', password: DEMO_PASSWORD });
-  return ((await (await fetch(`${url}/api/login/webapi/auth/open/oauth-token?${q}`)).json()) as { access_token: string }).access_token;
-}
 
 async function upload(url: string, token: string, space: string, name: string, bytes: Buffer): Promise<number> {
   const form = new FormData();
@@ -37,7 +24,7 @@ async function upload(url: string, token: string, space: string, name: string, b
 
 type Doc = { id: number; status: string; result: string; chunk_size: number };
 async function doc(url: string, token: string, space: string, id: number): Promise<Doc> {
-  const page = await call<{ data: Doc[] }>(url, token, `/knowledge/${encodeURIComponent(space)}/document/list`, { page_size: 200 });
+  const page = await callApi<{ data: Doc[] }>(url, token, `/knowledge/${encodeURIComponent(space)}/document/list`, { page_size: 200 });
   const found = page.data.find((d) => d.id === id);
   if (!found) throw new Error(`document ${id} not listed`);
   return found;
@@ -56,7 +43,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
 async function chunks(url: string, token: string, space: string, id: number): Promise<string[]> {
   const out: string[] = [];
   for (let page = 1; ; page++) {
-    const res = await call<{ data: { content: string }[]; total: number }>(url, token, `/knowledge/${encodeURIComponent(space)}/chunk/list`,
+    const res = await callApi<{ data: { content: string }[]; total: number }>(url, token, `/knowledge/${encodeURIComponent(space)}/chunk/list`,
       { document_id: id, page, page_size: 200 });
     out.push(...res.data.map((c) => c.content));
     if (out.length >= res.total || res.data.length === 0) return out;
@@ -74,23 +61,23 @@ describe('document processing survives kill -9', () => {
   it('finishes after a restart with the same chunks as a clean run', async () => {
     const env = { JOB_CONCURRENCY: '1', JOB_LEASE_MS: '600000', UPLOAD_MAX_BYTES: String(20 * 1024 * 1024), BODY_LIMIT_BYTES: String(25 * 1024 * 1024) };
     server = await startServer(env);
-    let token = await signIn(server.url);
-    await call(server.url, token, '/knowledge/space/add', { name: '耐久' });
-    await call(server.url, token, '/knowledge/space/add', { name: '对照' });
+    let token = await demoToken(server.url);
+    await callApi(server.url, token, '/knowledge/space/add', { name: '耐久' });
+    await callApi(server.url, token, '/knowledge/space/add', { name: '对照' });
     const file = bigText();
 
     const killed = await upload(server.url, token, '耐久', '大文件.txt', file);
-    await call(server.url, token, '/knowledge/task/create', { doc_ids: [killed] });
+    await callApi(server.url, token, '/knowledge/task/create', { doc_ids: [killed] });
     await waitFor(async () => (await doc(server!.url, token, '耐久', killed)).status === 'RUNNING', 30_000, 'RUNNING', 20);
     await server.kill();
 
     // The lease (10 min) has not run out: only the restart's recovery can pick the job up within the test.
     server = await startServer(env, { dataDir: server.dataDir });
-    token = await signIn(server.url);
+    token = await demoToken(server.url);
     await waitFor(async () => (await doc(server!.url, token, '耐久', killed)).status === 'FINISHED', 60_000, 'FINISHED after restart');
 
     const clean = await upload(server.url, token, '对照', '大文件.txt', file);
-    await call(server.url, token, '/knowledge/task/create', { doc_ids: [clean] });
+    await callApi(server.url, token, '/knowledge/task/create', { doc_ids: [clean] });
     await waitFor(async () => (await doc(server!.url, token, '对照', clean)).status === 'FINISHED', 60_000, 'clean run');
 
     const after = await chunks(server.url, token, '耐久', killed);
@@ -100,8 +87,8 @@ describe('document processing survives kill -9', () => {
   }, 180_000);
 
   it('keeps neither a row nor a file of an upload cut off half-way', async () => {
-    const token = await signIn(server!.url);
-    await call(server!.url, token, '/knowledge/space/add', { name: '断开' });
+    const token = await demoToken(server!.url);
+    await callApi(server!.url, token, '/knowledge/space/add', { name: '断开' });
     const storedFiles = () => readdirSync(join(server!.dataDir, 'files', 'knowledge'), { recursive: true, encoding: 'utf8' }).sort();
     const before = storedFiles();
     const boundary = '----cut';
@@ -124,7 +111,7 @@ describe('document processing survives kill -9', () => {
       socket.on('error', reject);
     });
     await new Promise((r) => setTimeout(r, 500));
-    const page = await call<{ total: number }>(server!.url, token, `/knowledge/${encodeURIComponent('断开')}/document/list`, {});
+    const page = await callApi<{ total: number }>(server!.url, token, `/knowledge/${encodeURIComponent('断开')}/document/list`, {});
     expect(page.total).toBe(0);
     expect(storedFiles()).toEqual(before);
   }, 60_000);

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { freshPage, launchBrowser, screenshotBoth } from './support/browser';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { freshPage, screenshotBoth } from './support/browser';
+import { ADMIN_PASSWORD, DEMO_PASSWORD } from './support/server';
+import { serverAndBrowser } from './support/suite';
 import { expectText, hashRoute, signInThroughForm, waitForRoute } from './support/app';
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-
-beforeAll(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 /** A fresh page whose runtime config sets the idle logout to `ms` (config.js is served by the test). */
 async function pageWithIdleLimit(ms: number) {
-  const fresh = await freshPage(browser);
+  const fresh = await freshPage(suite.browser);
   await fresh.page.route('**/config.js', (route) =>
     route.fulfill({
       contentType: 'application/javascript',
@@ -32,6 +20,7 @@ async function pageWithIdleLimit(ms: number) {
 
 describe('sign-in end to end', () => {
   it('sends a deep link without a token to /login with the redirect, then back after signing in as demo', async () => {
+    const { browser, server } = suite;
     const { context, page } = await freshPage(browser);
     await page.goto(`${server.url}/#/profile`);
     await waitForRoute(page, /^\/login\?redirect=\/profile$/);
@@ -52,6 +41,7 @@ describe('sign-in end to end', () => {
   });
 
   it('shows 用户名或密码错误，请重新输入 for a wrong password and stays on /login', async () => {
+    const { browser, server } = suite;
     const { context, page } = await freshPage(browser);
     await page.goto(`${server.url}/#/login`);
     await signInThroughForm(page, 'demo', 'not-the-password');
@@ -62,6 +52,7 @@ describe('sign-in end to end', () => {
   });
 
   it('lands sysadmin on /sysMgr/index and keeps it inside /sysMgr', async () => {
+    const { browser, server } = suite;
     const { context, page } = await freshPage(browser);
     await page.goto(`${server.url}/#/login`);
     await signInThroughForm(page, 'sysadmin', ADMIN_PASSWORD);
@@ -79,6 +70,7 @@ describe('sign-in end to end', () => {
   });
 
   it('logs out after the idle time of the runtime timeDifference and revokes the session', async () => {
+    const { server } = suite;
     const { context, page } = await pageWithIdleLimit(3000);
     await page.goto(`${server.url}/#/login`);
     await signInThroughForm(page, 'staff', DEMO_PASSWORD);
@@ -96,6 +88,7 @@ describe('sign-in end to end', () => {
     await context.close();
   });
   it('typing counts as activity, and the question being typed is back after the idle logout and a new sign-in (issue 12)', async () => {
+    const { server } = suite;
     const { context, page } = await pageWithIdleLimit(3000);
     await page.goto(`${server.url}/#/login`);
     await signInThroughForm(page, 'staff', DEMO_PASSWORD);

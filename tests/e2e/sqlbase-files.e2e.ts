@@ -5,39 +5,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createDuckDbFile } from '../../server/test-support/file-dbs';
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
-import { expectText, signedInPage, waitForRoute } from './support/app';
-import { launchBrowser, screenshotBoth } from './support/browser';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+import { expectText, waitForRoute } from './support/app';
+import { screenshotBoth } from './support/browser';
+import { signedInWithLlm } from './support/suite';
 
-let llm: FakeLlm;
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-let context: BrowserContext;
-let page: Page;
 const dir = mkdtempSync(join(tmpdir(), 'kb-e2e-dbfiles-'));
-
-beforeAll(async () => {
-  await createDuckDbFile(dir, 'sales.duckdb');
-  llm = await startFakeLlm();
-  server = await startServer({ LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat', LLM_API_KEY: 'test-key', DB_FILE_DIR: dir });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  ({ context, page } = await signedInPage(browser, server.url, 'zhangwei', DEMO_PASSWORD));
-}, 120_000);
-
-afterAll(async () => {
-  await context?.close();
-  await closeBrowser?.();
-  await server?.stop();
-  await llm?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+// Registered before the suite: the file is there when the server starts, and removed after it has stopped.
+beforeAll(() => createDuckDbFile(dir, 'sales.duckdb'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const suite = signedInWithLlm('zhangwei', { DB_FILE_DIR: dir });
 
 describe('database chat on a DuckDB file in the browser', () => {
   it('adds the file by its path, tests it, asks a question, and re-runs an edited SQL', async () => {
+    const { server, page } = suite;
     await page.goto(`${server.url}/#/sqlBase`);
     await waitForRoute(page, /^\/sqlBase/);
     await page.getByTestId('sqlbase-empty-add').click();

@@ -3,41 +3,25 @@
 // and run it again.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createMyDatabase, externalOrSkip, type ExternalDb } from '../../server/test-support/external-dbs';
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
-import { drawnChart, expectText, signedInPage, waitForRoute } from './support/app';
-import { launchBrowser, SCREENSHOT_DIR, screenshotBoth } from './support/browser';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+import { drawnChart, expectText, waitForRoute } from './support/app';
+import { SCREENSHOT_DIR, screenshotBoth } from './support/browser';
+import { signedInWithLlm } from './support/suite';
 
-let llm: FakeLlm;
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-let context: BrowserContext;
-let page: Page;
 let db: ExternalDb | null = null;
-
+// Registered before the suite: the database is dropped after the server has stopped.
 beforeAll(async () => {
   db = await externalOrSkip(createMyDatabase, 'MariaDB');
-  if (!db) return;
-  llm = await startFakeLlm();
-  server = await startServer({ LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat', LLM_API_KEY: 'test-key', OUTBOUND_ALLOW: '127.0.0.1' });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  // zhangwei holds every /sqlBase button (部门负责人) and the 机密 clearance.
-  ({ context, page } = await signedInPage(browser, server.url, 'zhangwei', DEMO_PASSWORD));
-}, 120_000);
-
+});
 afterAll(async () => {
-  await context?.close();
-  await closeBrowser?.();
-  await server?.stop();
-  await llm?.close();
   await db?.drop();
 });
+// zhangwei holds every /sqlBase button (部门负责人) and the 机密 clearance.
+const suite = signedInWithLlm('zhangwei', { OUTBOUND_ALLOW: '127.0.0.1' });
 
 describe('database chat in the browser', () => {
   it('adds and tests a MariaDB connection, asks a question, sees SQL, table and chart, edits the SQL and runs it again', async (ctx) => {
+    const { server, page } = suite;
     if (!db) return ctx.skip();
     await page.goto(`${server.url}/#/sqlBase`);
     await waitForRoute(page, /^\/sqlBase/);

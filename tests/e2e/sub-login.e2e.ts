@@ -2,25 +2,14 @@
 // /#/subLogin?token=<zhangwei's token> asks 是否切换为 张伟（zhangwei）？ before anything changes, cancelling keeps
 // demo's session, and only 切换用户 switches. Also screenshots the connection and tool-set dialogs, whose texts say
 // who may use a new connection or set (D89).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { expectText, signedInPage, waitForRoute } from './support/app';
-import { launchBrowser, SCREENSHOT_DIR, screenshotBoth } from './support/browser';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+import { SCREENSHOT_DIR, screenshotBoth } from './support/browser';
+import { DEMO_PASSWORD } from './support/server';
+import { serverAndBrowser } from './support/suite';
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-
-beforeAll(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-}, 120_000);
-
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 const stored = (page: Page) => page.evaluate(() => ({
   token: localStorage.getItem('token'),
@@ -29,6 +18,7 @@ const stored = (page: Page) => page.evaluate(() => ({
 
 describe('/subLogin with a session open', () => {
   it('asks before switching users; cancelling keeps the open session', async () => {
+    const { browser, server } = suite;
     const other = await signedInPage(browser, server.url, 'zhangwei', DEMO_PASSWORD);
     const handed = (await stored(other.page)).token!;
     expect(handed).toBeTruthy();

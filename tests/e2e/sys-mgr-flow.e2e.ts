@@ -1,31 +1,21 @@
 // The three system accounts run the organisation through the real screens: sysadmin creates a department and
 // a user; secadmin gives the user a role and a clearance; the user signs in; auditadmin finds all of it in the log.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { freshPage, launchBrowser, screenshotBoth } from './support/browser';
-import { ADMIN_PASSWORD, startServer, type TestServer } from './support/server';
-import { expectText, signedInPage, signInThroughForm, waitForRoute } from './support/app';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { freshPage, screenshotBoth } from './support/browser';
+import { ADMIN_PASSWORD } from './support/server';
+import { serverAndBrowser } from './support/suite';
+import { expectText, signedInPage, signInChangingPassword, waitForRoute } from './support/app';
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
+const suite = serverAndBrowser();
 const DEPT = '质量保障部';
 const USERNAME = 'qa.liu';
 const FULL_NAME = '刘质检';
 const NEW_PASSWORD = 'Quality#2026ok';
 let oneTimePassword = '';
 
-beforeAll(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
-
 async function signedIn(username: string, password: string, home: RegExp): Promise<{ context: BrowserContext; page: Page }> {
-  return signedInPage(browser, server.url, username, password, home);
+  return signedInPage(suite.browser, suite.server.url, username, password, home);
 }
 
 /** The open dialog (the kit's dialog is an antd modal). */
@@ -37,7 +27,7 @@ const pane = (page: Page): Locator => page.locator('[data-testid="page-pane"][ar
  * routed, so without this the next locator matches the page still shown (the previous tab's tree and 新增).
  */
 async function openPage(page: Page, path: string): Promise<void> {
-  await page.goto(`${server.url}/#${path}`);
+  await page.goto(`${suite.server.url}/#${path}`);
   await page.locator(`[data-testid="page-pane"][data-key="${path}"][aria-hidden="false"]`).waitFor({ timeout: 15_000 });
 }
 /** A table row holding a text. */
@@ -95,15 +85,10 @@ describe('system management end to end', () => {
   });
 
   it('the user signs in, changes the one-time password and has the role and clearance', async () => {
+    const { browser, server } = suite;
     const { context, page } = await freshPage(browser);
     await page.goto(`${server.url}/#/login`);
-    await signInThroughForm(page, USERNAME, oneTimePassword);
-    const change = page.getByRole('dialog');
-    const fields = change.locator('input[type="password"]');
-    await fields.nth(0).fill(oneTimePassword);
-    await fields.nth(1).fill(NEW_PASSWORD);
-    await fields.nth(2).fill(NEW_PASSWORD);
-    await change.getByRole('button', { name: /确认修改/ }).click();
+    await signInChangingPassword(page, USERNAME, oneTimePassword, NEW_PASSWORD);
     await waitForRoute(page, /^\/(Transit|profile)$/);
     await page.goto(`${server.url}/#/profile`);
     await expectText(page, '市场人员');

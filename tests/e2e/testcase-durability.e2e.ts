@@ -3,7 +3,8 @@
 // the kill is not asked again, one cut off is asked again once, and no case is stored twice).
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+import { callApi, demoToken } from './support/api';
+import { fakeLlmEnv, startServer, type TestServer } from './support/server';
 
 let server: TestServer | undefined;
 let llm: FakeLlm | undefined;
@@ -13,20 +14,6 @@ afterAll(async () => {
 });
 
 type TaskState = { task_id: string; status: string; position: number; cases: { code: string }[] };
-
-async function call<T>(url: string, token: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${url}${path}`, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-  });
-  const json = await res.json() as { success: boolean; err_msg: string; data: T };
-  if (!json.success) throw new Error(`${path}: ${json.err_msg}`);
-  return json.data;
-}
-
-async function signIn(url: string): Promise<string> {
-  const q = new URLSearchParams({ grant_type: 'password', username: 'demo', password: DEMO_PASSWORD });
-  return ((await (await fetch(`${url}/api/login/webapi/auth/open/oauth-token?${q}`)).json()) as { access_token: string }).access_token;
-}
 
 async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const started = Date.now();
@@ -46,17 +33,17 @@ describe('test-case generation survives kill -9', () => {
     llm = await startFakeLlm();
     // A lease of 10 minutes: only the restart's recovery can take the cut-off jobs up within the test.
     const env = {
-      LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat', LLM_API_KEY: 'test-key', LLM_CONCURRENCY: '3', JOB_CONCURRENCY: '3', JOB_LEASE_MS: '600000',
+      ...fakeLlmEnv(llm), LLM_CONCURRENCY: '3', JOB_CONCURRENCY: '3', JOB_LEASE_MS: '600000',
     };
     server = await startServer(env);
-    let token = await signIn(server.url);
+    let token = await demoToken(server.url);
     const form = new FormData();
     form.append('secrecy', 'internal');
     form.append('file', new Blob([requirements]), '日志需求.txt');
     const res = await fetch(`${server.url}/api/apps/testcase_generation/v2/generate`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     const { task_ids: taskIds } = ((await res.json()) as { data: { task_ids: string[] } }).data;
     expect(taskIds).toHaveLength(ITEMS);
-    const states = () => call<TaskState[]>(server!.url, token, '/api/apps/testcase_generation/v2/task_status', { task_ids: taskIds });
+    const states = () => callApi<TaskState[]>(server!.url, token, '/api/apps/testcase_generation/v2/task_status', { task_ids: taskIds });
 
     // Kill once some tasks are done and others are being generated.
     let before: TaskState[] = [];
@@ -69,7 +56,7 @@ describe('test-case generation survives kill -9', () => {
     const askedBefore = llm.stats.prompts.length;
 
     server = await startServer(env, { dataDir: server.dataDir });
-    token = await signIn(server.url);
+    token = await demoToken(server.url);
     let after: TaskState[] = [];
     await until(async () => {
       after = await states();

@@ -4,33 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
-import { expectText, signedInPage, waitForRoute } from './support/app';
-import { launchBrowser, screenshotBoth } from './support/browser';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expectText, waitForRoute } from './support/app';
+import { screenshotBoth } from './support/browser';
+import { signedInWithLlm } from './support/suite';
 
-let llm: FakeLlm;
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  llm = await startFakeLlm();
-  server = await startServer({ LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat', LLM_API_KEY: 'test-key' });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  ({ context, page } = await signedInPage(browser, server.url, 'demo', DEMO_PASSWORD));
-}, 120_000);
-
-afterAll(async () => {
-  await context?.close();
-  await closeBrowser?.();
-  await server?.stop();
-  await llm?.close();
-});
+const suite = signedInWithLlm('demo');
 
 const REQUIREMENTS = `# 账号管理
 ## 注册
@@ -78,6 +58,7 @@ async function expectClearOfShell(page: Page): Promise<void> {
 
 describe('test-case generation in the browser', () => {
   it('uploads requirements, confirms the items, watches the tasks finish, edits a case and exports xlsx and XMind', async () => {
+    const { server, page } = suite;
     await page.goto(`${server.url}/#/testCase`);
     await waitForRoute(page, /^\/testCase/);
     await expectText(page, '还没有用例生成');

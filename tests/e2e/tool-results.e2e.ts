@@ -2,44 +2,17 @@
 // answers a PNG chart and runs a long task with progress: 试用 and 工具对话 show the chart as an image (and again
 // after a reload, read with the session), and a long call as running with its elapsed seconds, its progress and
 // 取消, which aborts it at the MCP server; the answer then says it was cancelled and the dialogue goes on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { TOOL_PATHS } from '../../contract/api';
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
-import { startMediaMcp, type MediaMcp } from '../support/media-mcp';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { startMediaMcp } from '../support/media-mcp';
 import { expectText, signedInPage, waitForRoute } from './support/app';
-import { launchBrowser, screenshotBoth } from './support/browser';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+import { screenshotBoth } from './support/browser';
+import { DEMO_PASSWORD } from './support/server';
+import { toolsSuite } from './support/suite';
+import { addMcpSetForOwnRoles } from './support/tools';
 
-let mcp: MediaMcp;
-let llm: FakeLlm;
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
+const suite = toolsSuite(startMediaMcp);
 const SET = '报表图表';
-
-beforeAll(async () => {
-  [mcp, llm] = await Promise.all([startMediaMcp(), startFakeLlm()]);
-  server = await startServer({ OUTBOUND_ALLOW: '127.0.0.1', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat', LLM_API_KEY: 'test-key' });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-}, 120_000);
-
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-  await mcp?.close();
-  await llm?.close();
-});
-
-/** A call of the app's API from the signed-in page (its own token). */
-function apiCall<T>(page: Page, path: string, body: object): Promise<T> {
-  return page.evaluate(async ([p, b]) => {
-    const res = await fetch(p as string, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token') ?? ''}` }, body: JSON.stringify(b),
-    });
-    return (await res.json()) as never;
-  }, [path, body] as const);
-}
 
 /** Waits until the image has loaded and been decoded; answers its natural size. */
 async function loadedImage(image: Locator): Promise<{ width: number; height: number }> {
@@ -50,10 +23,9 @@ async function loadedImage(image: Locator): Promise<{ width: number; height: num
 
 describe('a tool’s images and long calls in the browser', () => {
   it('试用 shows the chart as an image, and a long call running with 取消 that stops it at the server', async () => {
+    const { browser, server, mcp } = suite;
     const { context, page } = await signedInPage(browser, server.url, 'zhangwei', DEMO_PASSWORD);
-    const roles = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { roles?: { id: number }[] }).roles?.map((r) => r.id).join(',') ?? '');
-    const added = await apiCall<{ data: { id: number } }>(page, TOOL_PATHS.setAdd, { name: SET, kind: 'mcp', url: mcp.url, secrecy: 'public', review_role: roles });
-    const setId = added.data.id;
+    const setId = await addMcpSetForOwnRoles(page, { name: SET, url: mcp.url });
 
     await page.goto(`${server.url}/#/toolsList?set=${setId}`);
     await waitForRoute(page, /^\/toolsList/);
@@ -83,6 +55,7 @@ describe('a tool’s images and long calls in the browser', () => {
   });
 
   it('工具对话 shows the chart in the answer and after a reload; 取消 stops a long call and the dialogue goes on', async () => {
+    const { browser, server, mcp } = suite;
     const { context, page } = await signedInPage(browser, server.url, 'zhangwei', DEMO_PASSWORD);
     await page.goto(`${server.url}/#/chatWindow`);
     await waitForRoute(page, /^\/chatWindow/);

@@ -2,37 +2,24 @@
 // on loopback by the test. A Swagger 2 address is refused under the address field with nothing typed lost; the
 // document behind a redirect is read by the server and fills the document field for review; the set saved from it
 // has the document's tools and calls the API with its key.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startOpenApiDocs, type OpenApiDocs } from '../support/openapi-docs';
-import { API_KEY, startTestOpenApi, type TestOpenApi } from '../support/openapi-service';
+import { describe, expect, it } from 'vitest';
+import { startOpenApiDocs } from '../support/openapi-docs';
+import { API_KEY, startTestOpenApi } from '../support/openapi-service';
 import { expectText, signedInPage, waitForRoute } from './support/app';
-import { launchBrowser, screenshotBoth } from './support/browser';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+import { screenshotBoth } from './support/browser';
+import { DEMO_PASSWORD } from './support/server';
+import { serverWith } from './support/suite';
 
-let api: TestOpenApi;
-let docs: OpenApiDocs;
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
+// The document's server closes before the API's, as it started after it.
+const suite = serverWith(async () => {
+  const api = await startTestOpenApi();
+  return { docs: await startOpenApiDocs(api.spec), api };
+}, () => ({ OUTBOUND_ALLOW: '127.0.0.1' }));
 const SET = '资产接口';
-
-beforeAll(async () => {
-  api = await startTestOpenApi();
-  docs = await startOpenApiDocs(api.spec);
-  server = await startServer({ OUTBOUND_ALLOW: '127.0.0.1' });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-}, 120_000);
-
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-  await docs?.close();
-  await api?.close();
-});
 
 describe('从 URL 导入 an OpenAPI tool set', () => {
   it('zhangwei imports the document from its address, reviews it, and saves a working set', async () => {
+    const { browser, server, api, docs } = suite;
     const { context, page } = await signedInPage(browser, server.url, 'zhangwei', DEMO_PASSWORD);
     await page.goto(`${server.url}/#/toolsBase`);
     await waitForRoute(page, /^\/toolsBase$/);

@@ -3,36 +3,19 @@
 // and, after confirming, a 写入 tool, then in 工具对话 asks a question that makes the model call a 只读 tool and a 写入
 // one, confirms the 写入 call in the answer and sees the answer with both calls; a user of another role sees neither
 // the set nor a way to call its tools.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startFakeLlm, type FakeLlm } from '../support/fake-llm';
-import { MCP_TOKEN, startTestMcp, type TestMcp } from '../support/mcp-server';
+import { describe, expect, it } from 'vitest';
+import { MCP_TOKEN, startTestMcp } from '../support/mcp-server';
 import { expectText, signedInPage, waitForRoute } from './support/app';
-import { launchBrowser, screenshotBoth } from './support/browser';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
+import { screenshotBoth } from './support/browser';
+import { DEMO_PASSWORD } from './support/server';
+import { toolsSuite } from './support/suite';
 
-let mcp: TestMcp;
-let llm: FakeLlm;
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
+const suite = toolsSuite(startTestMcp);
 const SET = '工单与订单';
-
-beforeAll(async () => {
-  [mcp, llm] = await Promise.all([startTestMcp(), startFakeLlm()]);
-  server = await startServer({ OUTBOUND_ALLOW: '127.0.0.1', LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat', LLM_API_KEY: 'test-key' });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-}, 120_000);
-
-afterAll(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-  await mcp?.close();
-  await llm?.close();
-});
 
 describe('the tools base in the browser', () => {
   it('zhangwei adds the MCP server as a set for 研发人员; wangfang tries a read tool and a confirmed write tool', async () => {
+    const { browser, server, mcp } = suite;
     const admin = await signedInPage(browser, server.url, 'zhangwei', DEMO_PASSWORD);
     await admin.page.goto(`${server.url}/#/toolsBase`);
     await waitForRoute(admin.page, /^\/toolsBase$/);
@@ -110,6 +93,7 @@ describe('the tools base in the browser', () => {
   });
 
   it('lina (市场人员) has no 工具库 in her menu, and /toolsBase by address says 无权访问该页面', async () => {
+    const { browser, server } = suite;
     const { context, page } = await signedInPage(browser, server.url, 'lina', DEMO_PASSWORD);
     expect(await page.getByRole('link', { name: '工具库' }).count()).toBe(0);
     await page.goto(`${server.url}/#/toolsBase`);

@@ -25,7 +25,7 @@
 // pieces; `[parallel]` calls every marker's tool in the first turn. With no marker left, or no tools offered, it
 // answers `工具结果：` and each tool answer of the turn, joined by ` | `.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback';
 
 type Message = { role: string; content: string; tool_calls?: unknown[]; tool_call_id?: string };
 type OfferedTool = { type: 'function'; function: { name: string } };
@@ -347,15 +347,6 @@ export async function startFakeLlm(options: { port?: number; models?: string[] }
   const server = createServer((req, res) => {
     handle(req, res, stats, models).catch((err: Error) => sendJson(res, 400, { error: { message: err.message } }));
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    stats,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenOnLoopback(server, options.port);
+  return { url: `${url}/v1`, stats, close };
 }

@@ -2,7 +2,7 @@
 // tools/list or tools/call with a body far larger than any cap, written as fast as the reader takes it, and counts
 // how much it managed to write before the client stopped reading.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback';
 
 export type HostileMcp = {
   url: string;
@@ -69,13 +69,6 @@ export async function startHostileMcp(hugeBytes = 64 * 1024 * 1024): Promise<Hos
       void writeHuge(res, msg.id, msg.method ?? '', hugeBytes, (n) => (written += n));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`, written: () => written, hugeBytes,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { url: `${url}/mcp`, written: () => written, hugeBytes, close };
 }

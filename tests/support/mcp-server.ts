@@ -2,10 +2,11 @@
 // gets its own server and transport. It asks for a bearer token, and offers tools of each risk class, a slow one
 // and one with a large answer. Every call it receives is recorded, so a test can prove a call never arrived.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { listenOnLoopback } from './loopback';
+import { answerStateless } from './mcp-http';
 
 export const MCP_TOKEN = 'mcp-test-token-7f3a';
 
@@ -99,20 +100,8 @@ export async function startTestMcp(): Promise<TestMcp> {
     res.on('finish', () => {
       for (const call of calls.slice(before)) call.answered = performance.now();
     });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    void server.connect(transport).then(() => transport.handleRequest(req, res));
+    answerStateless(req, res, server, transport);
   });
-  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-  const { port } = httpServer.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    calls,
-    close: () => new Promise((resolve) => {
-      httpServer.closeAllConnections();
-      httpServer.close(() => resolve());
-    }),
-  };
+  const { url, close } = await listenOnLoopback(httpServer);
+  return { url: `${url}/mcp`, calls, close };
 }

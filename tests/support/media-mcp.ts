@@ -4,10 +4,11 @@
 // cap, more than the count cap), and a long task that reports its progress and records when its handler saw the
 // call aborted.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { listenOnLoopback } from './loopback';
+import { answerStateless } from './mcp-http';
 import { barChartPng } from './png';
 
 export type MediaMcp = {
@@ -93,22 +94,8 @@ export async function startMediaMcp(): Promise<MediaMcp> {
   const calls: MediaMcp['calls'] = [];
   const httpServer = http.createServer((req, res) => {
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    const server = serverFor(calls);
-    // The client closed the request (the call was cancelled): the server closes, which aborts the handler.
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    void server.connect(transport).then(() => transport.handleRequest(req, res));
+    answerStateless(req, res, serverFor(calls), transport);
   });
-  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-  const { port } = httpServer.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    calls,
-    close: () => new Promise((resolve) => {
-      httpServer.closeAllConnections();
-      httpServer.close(() => resolve());
-    }),
-  };
+  const { url, close } = await listenOnLoopback(httpServer);
+  return { url: `${url}/mcp`, calls, close };
 }

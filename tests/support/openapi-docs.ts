@@ -3,7 +3,7 @@
 // metadata address, a document that never finishes, one that never ends, one that declares 50 MB, a Swagger 2
 // document, a web page, a 404, and a few hundred bytes of YAML whose aliases expand to a billion nodes. It records every request (path and headers) and how much it wrote.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback';
 import yaml from 'js-yaml';
 
 export type OpenApiDocs = {
@@ -62,13 +62,6 @@ export async function startOpenApiDocs(json: string): Promise<OpenApiDocs> {
       default: return res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`, requests, endless,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { url, requests, endless, close };
 }

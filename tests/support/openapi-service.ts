@@ -1,7 +1,7 @@
 // A small HTTP API described by OpenAPI 3, for the tools tests (issue 15): read an item, create one. It asks for
 // an X-API-Key header and records the requests it gets.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback';
 
 export const API_KEY = 'api-test-key-91c2';
 
@@ -57,14 +57,6 @@ export async function startTestOpenApi(): Promise<TestOpenApi> {
       res.writeHead(404).end('not found');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
-  return {
-    url, spec: documentFor(url), requests,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { url, spec: documentFor(url), requests, close };
 }

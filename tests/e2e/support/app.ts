@@ -9,6 +9,17 @@ export async function signInThroughForm(page: Page, username: string, password: 
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
+/** Signs in with a one-time password and replaces it with `newPassword` in the dialog that then asks for one. */
+export async function signInChangingPassword(page: Page, username: string, oneTimePassword: string, newPassword: string): Promise<void> {
+  await signInThroughForm(page, username, oneTimePassword);
+  const change = page.getByRole('dialog');
+  const fields = change.locator('input[type="password"]');
+  await fields.nth(0).fill(oneTimePassword);
+  await fields.nth(1).fill(newPassword);
+  await fields.nth(2).fill(newPassword);
+  await change.getByRole('button', { name: /确认修改/ }).click();
+}
+
 /** The hash route of the page, e.g. `/login?redirect=%2Fprofile`. */
 export function hashRoute(page: Page): string {
   return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));

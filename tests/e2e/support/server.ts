@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FakeLlm } from '../../support/fake-llm';
 
 /** A real server process on a fresh data directory. */
 export type TestServer = {
@@ -17,6 +18,11 @@ export type TestServer = {
 
 export const ADMIN_PASSWORD = 'Admin#2026pass';
 export const DEMO_PASSWORD = 'Demo#2026pass';
+
+/** The server's settings that point it at the fake model. */
+export function fakeLlmEnv(llm: FakeLlm): Record<string, string> {
+  return { LLM_BASE_URL: llm.url, LLM_MODEL: 'fake-chat', LLM_API_KEY: 'test-key' };
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
