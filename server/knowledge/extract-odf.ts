@@ -4,7 +4,7 @@
 import type { Element } from '@xmldom/xmldom';
 import type { ZipLimits } from '../uploads/limits';
 import { slideText, tableLines } from './table-text';
-import { attribute, childElements, isText, parseXml, readParts } from './xml-parts';
+import { attribute, childElements, isText, openPackage } from './xml-parts';
 
 const CONTENT = 'content.xml';
 const MANIFEST = 'META-INF/manifest.xml';
@@ -102,10 +102,10 @@ function slides(presentation: Element, budget: Budget): string[] {
 
 /** The text of an odt, ods or odp. */
 export async function odfText(bytes: Buffer, limits: ZipLimits): Promise<string> {
-  const parts = await readParts(bytes, limits, (name) => name === CONTENT || name === MANIFEST);
+  const pkg = await openPackage(bytes, limits, (name) => name === CONTENT || name === MANIFEST);
   // An encrypted package keeps its manifest in clear and says so there; its content.xml is not XML.
-  if (parts.get(MANIFEST)?.includes('encryption-data')) throw new Error('encrypted');
-  const [body] = childElements(parseXml(parts.get(CONTENT), CONTENT), 'body');
+  if (pkg.bytes(MANIFEST)?.includes('encryption-data')) throw new Error('encrypted');
+  const [body] = childElements(pkg.xml(CONTENT), 'body');
   const budget: Budget = { cells: MAX_CELLS };
   const texts: string[] = [];
   for (const kind of body ? childElements(body) : []) {

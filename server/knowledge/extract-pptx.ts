@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Element } from '@xmldom/xmldom';
 import type { ZipLimits } from '../uploads/limits';
 import { slideText, tableLines } from './table-text';
-import { attribute, childElements, descendants, parseXml, readParts } from './xml-parts';
+import { attribute, childElements, descendants, openPackage, type Package } from './xml-parts';
 
 const PRESENTATION = 'ppt/presentation.xml';
 /** The parts read: the presentation, the slides, the notes, and the relationships that link them. */
@@ -18,11 +18,10 @@ const NOT_NOTES = new Set(['sldImg', 'sldNum', 'hdr', 'ftr', 'dt']);
 const relsOf = (part: string) => path.posix.join(path.posix.dirname(part), '_rels', `${path.posix.basename(part)}.rels`);
 
 /** A part's relationships: id → { type, the target's part name }. */
-function relationships(parts: Map<string, Buffer>, part: string): Map<string, { type: string; target: string }> {
+function relationships(pkg: Package, part: string): Map<string, { type: string; target: string }> {
   const rels = new Map<string, { type: string; target: string }>();
-  const bytes = parts.get(relsOf(part));
-  if (!bytes) return rels;
-  for (const rel of childElements(parseXml(bytes, relsOf(part)), 'Relationship')) {
+  if (!pkg.has(relsOf(part))) return rels;
+  for (const rel of childElements(pkg.xml(relsOf(part)), 'Relationship')) {
     const target = rel.getAttribute('Target') ?? '';
     const resolved = target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(part), target);
     rels.set(rel.getAttribute('Id') ?? '', { type: rel.getAttribute('Type') ?? '', target: path.posix.normalize(resolved) });
@@ -75,16 +74,16 @@ function slideContent(root: Element, skip: ReadonlySet<string> = new Set()): Sli
 
 /** The text of a pptx, one paragraph per slide. */
 export async function pptxText(bytes: Buffer, limits: ZipLimits): Promise<string> {
-  const parts = await readParts(bytes, limits, (name) => PARTS.test(name));
-  const presentation = parseXml(parts.get(PRESENTATION), PRESENTATION);
-  const slideRels = relationships(parts, PRESENTATION);
+  const pkg = await openPackage(bytes, limits, (name) => PARTS.test(name));
+  const presentation = pkg.xml(PRESENTATION);
+  const slideRels = relationships(pkg, PRESENTATION);
   const slides: string[] = [];
   for (const id of descendants(presentation, 'sldId')) {
     const part = slideRels.get(attribute(id, 'id', true) ?? '')?.target;
-    if (!part || !parts.has(part)) continue;
-    const slide = slideContent(parseXml(parts.get(part), part));
-    const notesPart = [...relationships(parts, part).values()].find((r) => r.type.endsWith('/notesSlide'))?.target;
-    const notes = notesPart && parts.has(notesPart) ? slideContent(parseXml(parts.get(notesPart), notesPart), NOT_NOTES) : null;
+    if (!part || !pkg.has(part)) continue;
+    const slide = slideContent(pkg.xml(part));
+    const notesPart = [...relationships(pkg, part).values()].find((r) => r.type.endsWith('/notesSlide'))?.target;
+    const notes = notesPart && pkg.has(notesPart) ? slideContent(pkg.xml(notesPart), NOT_NOTES) : null;
     slides.push(slideText(slides.length + 1, slide.title, slide.lines, notes ? [notes.title, ...notes.lines] : []));
   }
   return slides.join('\n\n');

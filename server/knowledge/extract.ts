@@ -3,6 +3,8 @@
 const loadExcel = async () => (await import('exceljs')).default;
 import { PermanentJobError } from '../jobs/worker';
 import type { ZipLimits } from '../uploads/limits';
+import { odfText } from './extract-odf';
+import { pptxText } from './extract-pptx';
 import { decodeText, type DocumentType } from './file-types';
 import { rowWithHeader } from './table-text';
 
@@ -125,8 +127,8 @@ export async function extractText(buf: Buffer, type: DocumentType, limits = DEFA
     if (type === 'pdf') raw = await pdfText(buf);
     else if (type === 'docx') raw = await docxText(buf);
     else if (type === 'xlsx') raw = await xlsxText(buf);
-    else if (type === 'pptx') raw = await (await import('./extract-pptx')).pptxText(buf, limits);
-    else if (type === 'odt' || type === 'ods' || type === 'odp') raw = await (await import('./extract-odf')).odfText(buf, limits);
+    else if (type === 'pptx') raw = await pptxText(buf, limits);
+    else if (type === 'odt' || type === 'ods' || type === 'odp') raw = await odfText(buf, limits);
     else {
       const text = decodeText(buf);
       if (text === null) throw new Error('not text');

@@ -1,6 +1,6 @@
 // What the pptx and OpenDocument readers share (issue 29): a package's XML parts parsed by @xmldom/xmldom and walked
 // by local name, whatever prefix or namespace version the producer wrote (transitional or strict OOXML, ODF 1.0–1.3).
-import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
+import type { DOMParser, Element, Node } from '@xmldom/xmldom';
 import type { ZipLimits } from '../uploads/limits';
 import { readZipEntries } from '../uploads/zip-guard';
 
@@ -8,15 +8,26 @@ const ELEMENT = 1;
 const TEXT = 3;
 const CDATA = 4;
 
-/** The parts of a package that `wanted` names, each inflated within the zip limits (server/uploads/zip-guard.ts). */
-export async function readParts(bytes: Buffer, limits: ZipLimits, wanted: (name: string) => boolean): Promise<Map<string, Buffer>> {
-  return (await readZipEntries(bytes, limits, (name) => wanted(name))).parts;
+/** The parts of a package that were read, each as its bytes or parsed. */
+export type Package = {
+  has: (name: string) => boolean;
+  bytes: (name: string) => Buffer | undefined;
+  /** A part's root element; a missing part or malformed XML throws (the document is then reported as damaged). */
+  xml: (name: string) => Element;
+};
+
+/**
+ * The parts of a package that `wanted` names, each inflated within the zip limits (server/uploads/zip-guard.ts).
+ * @xmldom/xmldom is loaded here, when a package is first read, rather than at server start.
+ */
+export async function openPackage(bytes: Buffer, limits: ZipLimits, wanted: (name: string) => boolean): Promise<Package> {
+  const [{ DOMParser: Parser }, { parts }] = await Promise.all([import('@xmldom/xmldom'), readZipEntries(bytes, limits, wanted)]);
+  return { has: (name) => parts.has(name), bytes: (name) => parts.get(name), xml: (name) => parseXml(Parser, parts.get(name), name) };
 }
 
-/** A part's root element; malformed XML throws (the document is then reported as damaged). */
-export function parseXml(bytes: Buffer | undefined, name: string): Element {
+function parseXml(Parser: typeof DOMParser, bytes: Buffer | undefined, name: string): Element {
   if (!bytes) throw new Error(`damaged: missing ${name}`);
-  const parser = new DOMParser({
+  const parser = new Parser({
     onError: (level, message) => {
       if (level !== 'warning') throw new Error(`damaged: ${name}: ${message}`);
     },
