@@ -34,6 +34,7 @@ describe('upload file types', () => {
   it('narrows but never widens the purpose list', () => {
     expect(allowedExtensions('chat', ['.XLSX', 'csv', 'exe'])).toEqual(['csv', 'xlsx']);
     expect(allowedExtensions('testcase')).toContain('docx');
+    for (const purpose of ['chat', 'knowledge'] as const) expect(allowedExtensions(purpose, ['pptx', 'odt', 'ods', 'odp'])).toEqual(['pptx', 'odt', 'ods', 'odp']);
     expect(allowedExtensions('testcase', ['exe'])).toEqual([]);
   });
 
@@ -41,6 +42,7 @@ describe('upload file types', () => {
     expect(extensionOf('C:\\docs\\需求.DOCX')).toBe('docx');
     expect(extensionOf('.bashrc')).toBe('');
     expect(mimeTypeOf('a.pdf')).toBe('application/pdf');
+    expect(mimeTypeOf('会议.odp')).toBe('application/vnd.oasis.opendocument.presentation');
     expect(mimeTypeOf('a.bin')).toBe('application/octet-stream');
     expect(maxUploadBytes('chat')).toBe(50 * 1024 * 1024);
     expect(maxUploadBytes('chat', { chat: 1 })).toBe(1024 * 1024);

@@ -2,11 +2,11 @@ import type { FilePurpose } from './bridge';
 
 /** File types each upload accepts: the dialog filter label (Chinese) and extensions without dot. */
 export const UPLOAD_TYPES: Record<FilePurpose, { label: string; extensions: readonly string[] }> = {
-  chat: { label: '对话文件', extensions: ['pdf', 'doc', 'docx', 'txt', 'md', 'csv', 'xls', 'xlsx'] },
+  chat: { label: '对话文件', extensions: ['pdf', 'doc', 'docx', 'pptx', 'odt', 'ods', 'odp', 'txt', 'md', 'csv', 'xls', 'xlsx'] },
   testcase: { label: '需求文档', extensions: ['doc', 'docx', 'pdf', 'txt', 'md', 'xls', 'xlsx'] },
   knowledge: {
     label: '知识文档',
-    extensions: ['pdf', 'doc', 'docx', 'txt', 'md', 'csv', 'xls', 'xlsx', 'ppt', 'pptx', 'html'],
+    extensions: ['pdf', 'doc', 'docx', 'txt', 'md', 'csv', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'html'],
   },
 };
 
@@ -24,6 +24,9 @@ const MIME_TYPES: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   ppt: 'application/vnd.ms-powerpoint',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
   html: 'text/html',
 };
 

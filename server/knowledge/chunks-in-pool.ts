@@ -19,7 +19,7 @@ export type ChunksResult = { text: string; chunks: string[]; terms: string[] };
 export async function chunksOf(task: ChunksTask): Promise<ChunksResult> {
   const bytes = bufferOf(task.bytes);
   await verifyBeforeParsing(bytes, task.type, task.limits);
-  const text = await extractText(bytes, task.type);
+  const text = await extractText(bytes, task.type, task.limits);
   const chunks = splitIntoChunks(text, { chunkSize: task.chunkSize, chunkOverlap: task.chunkOverlap });
   return { text, chunks, terms: chunks.map(indexTerms) };
 }

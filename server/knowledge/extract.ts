@@ -2,7 +2,11 @@
 /** exceljs takes a third of a second to load: only when a workbook is made or read, not at server start. */
 const loadExcel = async () => (await import('exceljs')).default;
 import { PermanentJobError } from '../jobs/worker';
+import type { ZipLimits } from '../uploads/limits';
+import { odfText } from './extract-odf';
+import { pptxText } from './extract-pptx';
 import { decodeText, type DocumentType } from './file-types';
+import { rowWithHeader } from './table-text';
 
 /** Text of a PDF, page by page, NFKC-normalised (compatibility ideographs and ligatures become plain text). */
 async function pdfText(buf: Buffer): Promise<string> {
@@ -32,8 +36,8 @@ async function xlsxText(buf: Buffer): Promise<string> {
         header = values;
         return;
       }
-      const pairs = values.map((v, i) => (v ? `${header[i] || `列${i + 1}`}: ${v}` : '')).filter(Boolean);
-      if (pairs.length) lines.push(pairs.join('；'));
+      const line = rowWithHeader(header, values);
+      if (line) lines.push(line);
     });
     parts.push([`【${sheet.name}】`, ...lines].join('\n'));
   });
@@ -86,7 +90,13 @@ export function tidy(text: string): string {
     .trim();
 }
 
-const TYPE_NAMES: Record<DocumentType, string> = { pdf: 'PDF', docx: 'Word（docx）', xlsx: 'Excel（xlsx）', csv: 'CSV', txt: '文本', md: 'Markdown', html: 'HTML' };
+const TYPE_NAMES: Record<DocumentType, string> = {
+  pdf: 'PDF', docx: 'Word（docx）', xlsx: 'Excel（xlsx）', pptx: 'PowerPoint（pptx）', odt: 'OpenDocument 文本（odt）',
+  ods: 'OpenDocument 表格（ods）', odp: 'OpenDocument 演示文稿（odp）', csv: 'CSV', txt: '文本', md: 'Markdown', html: 'HTML',
+};
+
+/** Limits for the pptx and OpenDocument readers when a caller gives none (the defaults of UPLOAD_ZIP_*). */
+const DEFAULT_ZIP_LIMITS: ZipLimits = { maxBytes: 256 * 1024 * 1024, maxRatio: 100, maxEntries: 10_000 };
 
 /**
  * Why a parser refused a file, in Chinese (D28): the parsers' own messages are English (pdf.js's "Invalid PDF
@@ -101,7 +111,7 @@ export function parseFailureReason(err: unknown, type: DocumentType): string {
   if (name === 'InvalidPDFException' || /invalid pdf|pdf structure|pdf header/i.test(message)) {
     return 'PDF 文件结构无效（可能已损坏或不是真正的 PDF），请用 PDF 阅读器打开确认后重新上传';
   }
-  if (/zip|central directory|corrupted|end of data|signature/i.test(message)) {
+  if (name === 'ZipRefusal' || /zip|central directory|corrupted|end of data|signature/i.test(message)) {
     return `${kind} 文件的压缩结构已损坏，请用办公软件打开并另存后重新上传`;
   }
   return `${kind} 文件可能已损坏、加密或格式不受支持，请检查后重新上传`;
@@ -109,14 +119,16 @@ export function parseFailureReason(err: unknown, type: DocumentType): string {
 
 /**
  * The text of a document. A file that cannot be read fails for good (PermanentJobError) with the reason
- * in Chinese: retrying a corrupt file cannot help.
+ * in Chinese: retrying a corrupt file cannot help. `limits` bound what the pptx and OpenDocument readers unpack.
  */
-export async function extractText(buf: Buffer, type: DocumentType): Promise<string> {
+export async function extractText(buf: Buffer, type: DocumentType, limits = DEFAULT_ZIP_LIMITS): Promise<string> {
   let raw: string;
   try {
     if (type === 'pdf') raw = await pdfText(buf);
     else if (type === 'docx') raw = await docxText(buf);
     else if (type === 'xlsx') raw = await xlsxText(buf);
+    else if (type === 'pptx') raw = await pptxText(buf, limits);
+    else if (type === 'odt' || type === 'ods' || type === 'odp') raw = await odfText(buf, limits);
     else {
       const text = decodeText(buf);
       if (text === null) throw new Error('not text');

@@ -1,16 +1,20 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { ZipLimits } from '../uploads/limits';
-import { inspectZip, ZipRefusal } from '../uploads/zip-guard';
+import { readZipEntries, ZipRefusal } from '../uploads/zip-guard';
 
-/** Document types a knowledge space accepts (issue 4): pdf, docx, xlsx, csv, md, txt, html. */
-export const DOCUMENT_TYPES = ['pdf', 'docx', 'xlsx', 'csv', 'md', 'txt', 'html'] as const;
+/** Document types a knowledge space accepts (issue 4; pptx and OpenDocument: issue 29). */
+export const DOCUMENT_TYPES = ['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'csv', 'md', 'txt', 'html'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const CONTENT_TYPES: Record<DocumentType, string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
   csv: 'text/csv',
   md: 'text/markdown',
   txt: 'text/plain',
@@ -18,7 +22,7 @@ export const CONTENT_TYPES: Record<DocumentType, string> = {
 };
 
 const EXTENSIONS: Record<string, DocumentType> = {
-  pdf: 'pdf', docx: 'docx', xlsx: 'xlsx', csv: 'csv', md: 'md', markdown: 'md', txt: 'txt', text: 'txt', html: 'html', htm: 'html',
+  pdf: 'pdf', docx: 'docx', xlsx: 'xlsx', pptx: 'pptx', odt: 'odt', ods: 'ods', odp: 'odp', csv: 'csv', md: 'md', markdown: 'md', txt: 'txt', text: 'txt', html: 'html', htm: 'html',
 };
 
 /** The type a file name claims by its extension, or null. */
@@ -73,28 +77,44 @@ export async function isTextFile(file: string): Promise<boolean> {
   return false;
 }
 
+/** Zip-based types: each is decided by the parts its archive holds. */
+const ZIP_TYPES: ReadonlySet<DocumentType> = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp']);
+
+/** An OpenDocument package names its type in a `mimetype` entry of a few dozen bytes. */
+const MIMETYPE_ENTRY = 'mimetype';
+const MIMETYPE_MAX_BYTES = 100;
+
+/** The type an archive's parts make it: an OOXML main part, or an OpenDocument `mimetype`; 'zip' for anything else. */
+function zipType(names: string[], mimetype: string | undefined): DocumentType | 'zip' {
+  if (names.includes('word/document.xml')) return 'docx';
+  if (names.includes('xl/workbook.xml')) return 'xlsx';
+  if (names.includes('ppt/presentation.xml')) return 'pptx';
+  const odf = (['odt', 'ods', 'odp'] as const).find((t) => CONTENT_TYPES[t] === mimetype?.trim());
+  return odf ?? 'zip';
+}
+
 /** A type decided, or why not in Chinese with the status to answer (413: an archive declaring too much). */
 export type Sniffed = { type: DocumentType } | { problem: string; status: 400 | 413 };
 
 /**
  * The document type decided by the content, checked against the name: a file whose bytes are not what its
  * extension says is refused (a renamed executable, a zip posing as a PDF). The file is read from disk: its first
- * bytes, a zip's central directory (docx and xlsx are zips, and one that declares more than `limits` allow is
+ * bytes, a zip's central directory (docx, xlsx, pptx and OpenDocument files are zips, and one that declares more than `limits` allow is
  * refused without being unpacked: server/uploads/zip-guard.ts), or the text in pieces.
  */
 export async function sniffFile(file: { path: string; name: string; size: number }, limits: ZipLimits): Promise<Sniffed> {
   const claimed = typeFromName(file.name);
-  if (!claimed) return { problem: `不支持的文件类型：${file.name}（支持 pdf、docx、xlsx、csv、md、txt、html）`, status: 400 };
+  if (!claimed) return { problem: `不支持的文件类型：${file.name}（支持 ${DOCUMENT_TYPES.join('、')}）`, status: 400 };
   if (file.size === 0) return { problem: `文件为空：${file.name}`, status: 400 };
   const start = await head(file.path, 8);
   let actual: DocumentType | 'zip' | 'binary' | 'text';
   if (startsWith(start, '%PDF-')) actual = 'pdf';
   else if (startsWith(start, 'PK\x03\x04')) {
-    if (claimed !== 'docx' && claimed !== 'xlsx') actual = 'zip';
+    if (!ZIP_TYPES.has(claimed)) actual = 'zip';
     else {
       try {
-        const { names } = await inspectZip(file.path, limits);
-        actual = names.includes('word/document.xml') ? 'docx' : names.includes('xl/workbook.xml') ? 'xlsx' : 'zip';
+        const { names, parts } = await readZipEntries(file.path, limits, (name, size) => name === MIMETYPE_ENTRY && size <= MIMETYPE_MAX_BYTES);
+        actual = zipType(names, parts.get(MIMETYPE_ENTRY)?.toString('latin1'));
       } catch (err) {
         if (!(err instanceof ZipRefusal)) throw err;
         return { problem: `文件 ${file.name} 被拒绝：${err.message}，未上传任何文件`, status: err.tooMuch ? 413 : 400 };

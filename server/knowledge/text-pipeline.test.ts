@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeDocx, makePdf, makeXlsx } from '../test-support/fixtures';
+import { makeOdf, makeOdt, makePptx } from '../test-support/office-fixtures';
+import { makeZip } from '../test-support/zip-fixtures';
 import { PermanentJobError } from '../jobs/worker';
 import { sentences, splitIntoChunks } from './chunk';
 import { extractText, htmlText } from './extract';
@@ -48,6 +50,21 @@ describe('file types by content', () => {
     expect(await sniff(await makeXlsx(['a'], []), 'fake.docx')).toEqual(mismatch('fake.docx'));
     expect(await sniff(await makeDocx(['a']), 'fake.txt')).toEqual(mismatch('fake.txt'));
     expect(await sniff(Buffer.from('x'), 'tool.exe')).toHaveProperty('problem');
+  });
+
+  it('decides pptx and OpenDocument files by their parts: a presentation.xml, a mimetype entry (issue 29)', async () => {
+    const mismatch = (name: string) => ({ problem: `文件内容与扩展名不符：${name}`, status: 400 });
+    const pptx = await makePptx([{ title: '标题' }]);
+    expect(await sniff(pptx, '汇报.pptx')).toEqual({ type: 'pptx' });
+    expect(await sniff(await makeOdt(['你好']), '说明.odt')).toEqual({ type: 'odt' });
+    expect(await sniff(await makeOdf('spreadsheet', ''), '表.ods')).toEqual({ type: 'ods' });
+    expect(await sniff(await makeOdf('presentation', ''), '演示.odp')).toEqual({ type: 'odp' });
+    expect(await sniff(pptx, '汇报.docx')).toEqual(mismatch('汇报.docx'));
+    expect(await sniff(await makeDocx(['a']), 'fake.pptx')).toEqual(mismatch('fake.pptx'));
+    expect(await sniff(await makeOdt(['a']), 'fake.ods')).toEqual(mismatch('fake.ods'));
+    expect(await sniff(await makeOdf('text', '<text:p>a</text:p>', null), 'nomime.odt')).toEqual(mismatch('nomime.odt'));
+    expect(await sniff(await makeZip({ mimetype: 'application/vnd.oasis.opendocument.text'.padEnd(200, ' ') }), 'long.odt')).toEqual(mismatch('long.odt'));
+    expect(await sniff(Buffer.from('x'), 'old.ppt')).toEqual({ problem: '不支持的文件类型：old.ppt（支持 pdf、docx、xlsx、pptx、odt、ods、odp、csv、md、txt、html）', status: 400 });
   });
 });
 

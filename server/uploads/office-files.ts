@@ -6,7 +6,7 @@ import type { ZipLimits } from './limits';
 import { verifyZip, ZipRefusal } from './zip-guard';
 
 /** Document types that are zip archives. */
-const OFFICE_TYPES: ReadonlySet<string> = new Set(['docx', 'xlsx']);
+const OFFICE_TYPES: ReadonlySet<string> = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp']);
 
 /**
  * Verifies a stored Office file before it is parsed in background work; a refusal fails the job for good (retrying

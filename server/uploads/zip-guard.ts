@@ -1,7 +1,8 @@
-// Office files (docx, xlsx) are zip archives, and a zip can hold far more than it weighs: a 36 KB docx whose
-// document.xml inflates to 6 MB was processed into thousands of chunks. The archive is judged twice (D34):
+// Office files (docx, xlsx, pptx, OpenDocument) are zip archives, and a zip can hold far more than it weighs: a 36 KB
+// docx whose document.xml inflates to 6 MB was processed into thousands of chunks. The archive is judged twice (D34):
 // - inspectZip, at upload: what the central directory declares (entries, total size, ratio per entry) and whether
-//   every local header agrees with it, without inflating anything;
+//   every local header agrees with it, without inflating anything (readZipEntries: the same, then inflates only the
+//   small parts asked for, an OpenDocument file's `mimetype`);
 // - verifyZip, before a parser sees the file: the same, then every entry actually inflated with a hard cap, in case
 //   the directory lies about sizes.
 // yauzl reads the central directory lazily, one record at a time; the inflated bytes are counted here (rather than
@@ -136,12 +137,13 @@ export async function inspectZip(source: string | Buffer, limits: ZipLimits): Pr
   }));
 }
 
-/** Inflates one entry, counting: more than it declares, or than the total allows, stops at once. */
-async function inflateCounting(zip: ZipFile, entry: Entry, budget: number): Promise<number> {
+/** Inflates one entry, counting: more than it declares, or than the total allows, stops at once. `keep` collects the bytes. */
+async function inflateCounting(zip: ZipFile, entry: Entry, budget: number, keep?: Buffer[]): Promise<number> {
   let count = 0;
   try {
     for await (const chunk of await zip.openReadStreamPromise(entry)) {
       count += (chunk as Buffer).length;
+      keep?.push(chunk as Buffer);
       if (count > entry.uncompressedSize) throw new ZipRefusal(`${shown(entry)} 解压后超过了目录声明的大小（疑似压缩炸弹）`, true);
       if (count > budget) throw new ZipRefusal('解压后的内容超过上限', true);
     }
@@ -180,5 +182,26 @@ export async function verifyZip(source: string | Buffer, limits: ZipLimits): Pro
       }
     }
     return { names: entries.map((e) => e.fileName), uncompressedBytes: total };
+  });
+}
+
+/**
+ * The bytes of the entries `wanted` picks (by name and declared size), after the checks of inspectZip, each inflated
+ * with the caps of verifyZip: the readers of pptx and OpenDocument files read their parts through here. Throws
+ * ZipRefusal with the reason.
+ */
+export async function readZipEntries(
+  source: string | Buffer, limits: ZipLimits, wanted: (name: string, size: number) => boolean,
+): Promise<{ names: string[]; parts: Map<string, Buffer> }> {
+  return withZip(source, limits, async (zip, entries) => {
+    const parts = new Map<string, Buffer>();
+    let total = 0;
+    for (const entry of entries) {
+      if (!wanted(entry.fileName, entry.uncompressedSize)) continue;
+      const bytes: Buffer[] = [];
+      total += await inflateCounting(zip, entry, limits.maxBytes - total, bytes);
+      parts.set(entry.fileName, Buffer.concat(bytes));
+    }
+    return { names: entries.map((e) => e.fileName), parts };
   });
 }

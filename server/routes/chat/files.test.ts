@@ -12,6 +12,7 @@ import { auditLog, chatDialogues, errorLogs, chatFileChunks, chatFiles, function
 import { invalidateIdentity } from '../../identity/identity-cache';
 import { bearer, signIn } from '../../test-support/http';
 import { makeDocx, makeXlsx } from '../../test-support/fixtures';
+import { makeOdt } from '../../test-support/office-fixtures';
 import { makeZip } from '../../test-support/zip-fixtures';
 import { multipartBody } from '../../test-support/multipart';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -160,6 +161,15 @@ describe('chat file processing, status and search', () => {
     // In the audit log by the session's user (not the body's user_name), under the name it was sent with.
     const entries = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.action, 'chat-file-upload'), eq(auditLog.actorUsername, 'wangfang')));
     expect(entries.at(-1)).toMatchObject({ target: '制度1.docx', result: 'success', detail: `文件问答，对话 ${conv}` });
+  });
+
+  it('processes an OpenDocument text into chunks (issue 29)', async () => {
+    const conv2 = await newDialogue('wangfang');
+    const res = await upload('wangfang', { fields: { conv_id: conv2 }, file: { name: '年假制度.odt', bytes: await makeOdt(['年假制度', '年假按工龄计算，满一年可休五天。']) } });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await settled(res.json().data.id);
+    expect(row).toMatchObject({ status: 'FINISHED', textContent: '年假制度\n\n年假按工龄计算，满一年可休五天。' });
+    expect(row.storedPath.endsWith('.odt')).toBe(true);
   });
 
   it('shows status and the dialogue\'s files to their owner only', async () => {

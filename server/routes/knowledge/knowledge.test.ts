@@ -8,6 +8,7 @@ import { claim, complete, enqueue, LeaseLostError, type Job } from '../../jobs/q
 import { DOCUMENT_QUEUE, processDocument } from '../../knowledge/process';
 import { bearer, signIn } from '../../test-support/http';
 import { makePdf } from '../../test-support/fixtures';
+import { makePptx } from '../../test-support/office-fixtures';
 import { multipartBody } from '../../test-support/multipart';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { TEST_ADMIN_PASSWORD, TEST_DEMO_PASSWORD } from '../../test-support/test-config';
@@ -230,6 +231,21 @@ describe('documents: upload, processing, visibility', () => {
     const retried = await post(KNOWLEDGE_PATHS.taskRetryFailed, 'demo', { space_name: SPACE });
     expect(retried.json().data.tasks).toEqual([broken]);
     expect((await waitSettled([broken]))[broken].status).toBe('FAILED');
+  });
+
+  it('processes a pptx into chunks that keep each slide with its notes (issue 29)', async () => {
+    const pptx = await makePptx([
+      { title: '阀门选型', body: ['按公称通径选择阀门。'], notes: '讲解时强调 DN50 阀门的公称压力为 1.6 MPa。', file: 2 },
+      { title: '参数表', table: [['型号', '公称压力'], ['DN80', '2.5 MPa']], file: 1 },
+    ]);
+    const res = await upload('demo', [{ name: '选型汇报.pptx', bytes: pptx }], { secrecy: 'internal' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [id] = res.json().data as number[];
+    await post(KNOWLEDGE_PATHS.taskCreate, 'demo', { doc_ids: [id] });
+    expect((await waitSettled([id]))[id]).toMatchObject({ status: 'FINISHED' });
+    const chunks = (await t.deps.db.select().from(documentChunks).where(eq(documentChunks.documentId, id))).map((c) => c.content);
+    expect(chunks.join('\n')).toContain('型号: DN80；公称压力: 2.5 MPa');
+    expect(chunks.find((c) => c.includes('备注：讲解时强调 DN50 阀门的公称压力为 1.6 MPa。'))).toContain('第 1 张幻灯片：阀门选型');
   });
 
   it('reprocessing replaces a document\'s chunks instead of adding to them', async () => {

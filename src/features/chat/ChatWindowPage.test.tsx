@@ -282,14 +282,15 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     const { user } = renderSignedIn('/chatWindow?id=conv-1', demo);
     await user.click(await screen.findByRole('button', { name: /上传文件/ }, LOAD));
     await waitFor(() => expect(screen.getAllByText('缺少文件参数').length).toBeGreaterThan(0), LOAD);
+    expect(pickFiles).toHaveBeenCalledWith(expect.objectContaining({ purpose: 'chat', accept: expect.arrayContaining(['pptx', 'odt', 'ods', 'odp']) }));
   });
 
   it('refuses a file of an unsupported type with one message, naming it, and sends nothing (issue 27 §5)', async () => {
-    pickFiles.mockResolvedValue({ canceled: false, files: [], rejected: [{ name: '方案.pptx', size: 10, reason: 'type' }], maxBytes: 1000 });
+    pickFiles.mockResolvedValue({ canceled: false, files: [], rejected: [{ name: '方案.ppt', size: 10, reason: 'type' }], maxBytes: 1000 });
     const server = serve();
     const { user } = renderSignedIn('/chatWindow?id=conv-1', demo);
     await user.click(await screen.findByRole('button', { name: /上传文件/ }, LOAD));
-    expect(await screen.findByText('不支持的文件类型：方案.pptx', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('不支持的文件类型：方案.ppt', {}, LOAD)).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 300));
     expect(screen.queryByText('缺少文件参数')).toBeNull();
     expect(callsTo(server, CHAT_PATHS.fileAdd)).toHaveLength(0);

@@ -10,7 +10,7 @@ export type ChatUpload = { file: File | null | undefined; convUid: string | null
 
 /** Extensions offered by the picker for each kind (within the platform's `chat` purpose). */
 export const CHAT_UPLOAD_EXTENSIONS: Record<ChatFileKind, string[]> = {
-  document: ['pdf', 'docx', 'txt', 'md', 'csv', 'xlsx'],
+  document: ['pdf', 'docx', 'pptx', 'odt', 'ods', 'odp', 'txt', 'md', 'csv', 'xlsx'],
   excel: ['xlsx', 'csv'],
 };
 

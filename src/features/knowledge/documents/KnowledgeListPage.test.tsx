@@ -149,7 +149,10 @@ describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
     await user.click(screen.getByRole('button', { name: /上传文档/ }));
     const dialog = await screen.findByRole('dialog', {}, LOAD);
     await user.click(within(dialog).getByRole('button', { name: /选择文件/ }));
-    expect(pickFiles).toHaveBeenCalledWith(expect.objectContaining({ purpose: 'knowledge', multiple: true }));
+    expect(pickFiles).toHaveBeenCalledWith(expect.objectContaining({
+      purpose: 'knowledge', multiple: true, accept: expect.arrayContaining(['docx', 'pptx', 'odt', 'ods', 'odp']),
+    }));
+    expect(within(dialog).getByText(/支持 pdf、docx、xlsx、pptx、odt、ods、odp、csv、md、txt、html/)).toBeInTheDocument();
     expect(await within(dialog).findByText('差旅制度.txt', {}, LOAD)).toBeInTheDocument();
     expect(within(dialog).getByText('路线图.md')).toBeInTheDocument();
     expect(await screen.findByText('不支持的文件类型：旧文档.doc', {}, LOAD)).toBeInTheDocument();

@@ -11,7 +11,7 @@ import type { Option } from './useDocumentOptions';
 import { useUpload } from './useUpload';
 
 /** Types the server processes (issue 4); the platform's knowledge list also offers older Office formats. */
-export const KNOWLEDGE_EXTENSIONS = ['pdf', 'docx', 'xlsx', 'csv', 'md', 'txt', 'html'];
+export const KNOWLEDGE_EXTENSIONS = ['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'csv', 'md', 'txt', 'html'];
 
 export type UploadDialogProps = {
   space: string;

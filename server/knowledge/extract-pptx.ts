@@ -1,0 +1,90 @@
+// The text of a PowerPoint (pptx) presentation (issue 29): slides in the order presentation.xml lists them (not their
+// file names: a moved slide keeps its file), each with its title, text, tables as rows with their headers, and its
+// speaker notes (the notes slide its relationships name).
+import path from 'node:path';
+import type { Element } from '@xmldom/xmldom';
+import type { ZipLimits } from '../uploads/limits';
+import { slideText, tableLines } from './table-text';
+import { attribute, childElements, descendants, openPackage, type Package } from './xml-parts';
+
+const PRESENTATION = 'ppt/presentation.xml';
+/** The parts read: the presentation, the slides, the notes, and the relationships that link them. */
+const PARTS = /^ppt\/(presentation\.xml|_rels\/presentation\.xml\.rels|slides\/[^/]+\.xml|slides\/_rels\/[^/]+\.rels|notesSlides\/[^/]+\.xml)$/;
+const TITLES = new Set(['title', 'ctrTitle']);
+/** Placeholders of a notes page that are not the notes: the slide's picture, its number, header, footer, date. */
+const NOT_NOTES = new Set(['sldImg', 'sldNum', 'hdr', 'ftr', 'dt']);
+
+/** The rels part of a part: `ppt/slides/slide1.xml` → `ppt/slides/_rels/slide1.xml.rels`. */
+const relsOf = (part: string) => path.posix.join(path.posix.dirname(part), '_rels', `${path.posix.basename(part)}.rels`);
+
+/** A part's relationships: id → { type, the target's part name }. */
+function relationships(pkg: Package, part: string): Map<string, { type: string; target: string }> {
+  const rels = new Map<string, { type: string; target: string }>();
+  if (!pkg.has(relsOf(part))) return rels;
+  for (const rel of childElements(pkg.xml(relsOf(part)), 'Relationship')) {
+    const target = rel.getAttribute('Target') ?? '';
+    const resolved = target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(part), target);
+    rels.set(rel.getAttribute('Id') ?? '', { type: rel.getAttribute('Type') ?? '', target: path.posix.normalize(resolved) });
+  }
+  return rels;
+}
+
+/** A DrawingML paragraph's text: its runs and fields, line breaks kept. */
+function paragraph(p: Element): string {
+  return descendants(p, '*').map((e) => (e.localName === 't' ? e.textContent ?? '' : e.localName === 'br' ? '\n' : '')).join('').trim();
+}
+
+/** A text body's paragraphs. */
+const textOf = (body: Element) => childElements(body, 'p').map(paragraph).filter(Boolean);
+
+/** A shape's placeholder type (`title`, `body`, …), '' for a shape that is not a placeholder. */
+function placeholder(shape: Element): string {
+  const ph = descendants(shape, 'ph')[0];
+  return ph ? ph.getAttribute('type') || 'body' : '';
+}
+
+type SlideContent = { title: string; lines: string[] };
+
+/** The text of a shape tree in reading order: shapes, groups, and tables as rows with their headers. */
+function walk(tree: Element, content: SlideContent, skip: ReadonlySet<string>): void {
+  for (const el of childElements(tree)) {
+    if (el.localName === 'sp') {
+      const kind = placeholder(el);
+      if (skip.has(kind)) continue;
+      const text = childElements(el, 'txBody').flatMap(textOf);
+      if (TITLES.has(kind) && !content.title) content.title = text.join(' ');
+      else content.lines.push(...text);
+    } else if (el.localName === 'tbl') {
+      const rows = childElements(el, 'tr').map((tr) => childElements(tr, 'tc').map((tc) => childElements(tc, 'txBody').flatMap(textOf).join(' ')));
+      content.lines.push(...tableLines(rows));
+    } else if (el.localName === 'AlternateContent') {
+      // The same content twice (for newer readers and a fallback for older ones): the first choice only.
+      const [choice] = childElements(el);
+      if (choice) walk(choice, content, skip);
+    } else walk(el, content, skip);
+  }
+}
+
+/** The text of one slide's part (`cSld`), and its title when it has one. */
+function slideContent(root: Element, skip: ReadonlySet<string> = new Set()): SlideContent {
+  const content: SlideContent = { title: '', lines: [] };
+  for (const tree of descendants(root, 'spTree')) walk(tree, content, skip);
+  return content;
+}
+
+/** The text of a pptx, one paragraph per slide. */
+export async function pptxText(bytes: Buffer, limits: ZipLimits): Promise<string> {
+  const pkg = await openPackage(bytes, limits, (name) => PARTS.test(name));
+  const presentation = pkg.xml(PRESENTATION);
+  const slideRels = relationships(pkg, PRESENTATION);
+  const slides: string[] = [];
+  for (const id of descendants(presentation, 'sldId')) {
+    const part = slideRels.get(attribute(id, 'id', true) ?? '')?.target;
+    if (!part || !pkg.has(part)) continue;
+    const slide = slideContent(pkg.xml(part));
+    const notesPart = [...relationships(pkg, part).values()].find((r) => r.type.endsWith('/notesSlide'))?.target;
+    const notes = notesPart && pkg.has(notesPart) ? slideContent(pkg.xml(notesPart), NOT_NOTES) : null;
+    slides.push(slideText(slides.length + 1, slide.title, slide.lines, notes ? [notes.title, ...notes.lines] : []));
+  }
+  return slides.join('\n\n');
+}
