@@ -40,8 +40,16 @@ for (const [suite, run] of Object.entries(suites)) {
   // When and how busy the machine was: a figure from a loaded machine says so beside it.
   const measured = new Date().toISOString();
   const load = Math.round(loadavg()[0] * 10) / 10;
-  for (const r of await run()) {
-    const within = r.budget === undefined ? '' : r.value <= r.budget ? 'met' : 'MISSED';
+  // A suite that breaks is reported as FAILED and the others still run (their figures are not lost with it).
+  let results;
+  try {
+    results = await run();
+  } catch (err) {
+    console.error(`FAILED: ${suite}: ${err instanceof Error ? err.stack : err}`);
+    results = [{ name: `${suite}: the benchmark failed (${err instanceof Error ? err.message : err})`, value: null, unit: '', failed: true }];
+  }
+  for (const r of results) {
+    const within = r.failed ? 'FAILED' : r.budget === undefined ? '' : r.value <= r.budget ? 'met' : 'MISSED';
     rows.push({ suite, ...r, within, measured, load });
   }
 }
@@ -57,4 +65,5 @@ const all = [...kept, ...rows].sort((a, b) => order.indexOf(a.suite) - order.ind
 const results = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, rows: all };
 writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
 console.log('written bench/results.json');
-if (rows.some((r) => r.within === 'MISSED')) process.exitCode = 1;
+for (const r of rows.filter((x) => x.within === 'FAILED')) console.log(`FAILED: ${r.name}`);
+if (rows.some((r) => r.within === 'MISSED' || r.within === 'FAILED')) process.exitCode = 1;

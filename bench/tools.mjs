@@ -35,7 +35,10 @@ export async function benchTools() {
       if (!json.success) throw new Error(`${path}: ${json.err_msg}`);
       return json.data;
     };
-    const set = await post('/api/v1/tools/set/add', { name: '基准工具', kind: 'mcp', url: mcp.url, credential: MCP_TOKEN, secrecy: 'confidential' });
+    // A tool set is used by those it is granted to (closed by default, issue 27): grant it to the user's own roles.
+    const detail = await (await fetch(`${s.url}/api/sysMgr/home-page/user-detail?visitorId=bench`, { headers: auth })).json();
+    const review_role = detail.results.user.roles.map((r) => r.id).join(',');
+    const set = await post('/api/v1/tools/set/add', { name: '基准工具', kind: 'mcp', url: mcp.url, credential: MCP_TOKEN, secrecy: 'confidential', review_role });
 
     const ask = async (i) => {
       const conv = (await post('/api/v1/chat/dialogue/new', {})).conv_uid;
