@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { ANSWER_STATUSES, CHAT_FILE_STATUSES, CHAT_MODES, MAX_USER_INPUT, MESSAGE_ROLES, TOOL_CALL_STATUSES } from './chat-limits';
 import { userInfoFields } from './user-info';
+import { ChunkPosition } from './knowledge';
 
 export * from './chat-limits';
 
@@ -50,6 +51,9 @@ export const Citation = Type.Object({
   doc_name: Type.String(),
   chunk_id: Type.Number(),
   content: Type.String(),
+  /** The headings above the passage (' › ' between them) and where it sits in the original (issue 29). */
+  heading_path: Type.Optional(Type.String()),
+  position: Type.Optional(ChunkPosition),
   /** Relevance 0..1 (D29), shown as a percentage. */
   score: Type.Number(),
   /** The question's words that the passage holds (lower case), highlighted where the passage is shown. */

@@ -122,6 +122,10 @@ export const KnowledgeDocument = Type.Object({
   size: Type.Number(),
   /** Place in the processing queue while waiting (1 = next), otherwise null. */
   queue_position: Type.Union([Type.Number(), Type.Null()]),
+  /** How far a long document's reading is while it runs (已识别 12/80 页), '' otherwise (issue 29). */
+  progress: Type.String(),
+  /** Finished with full-text search only; its vectors are filled in by a retry job (向量待补, issue 29). */
+  vectors_pending: Type.Boolean(),
   editable: Type.Boolean(),
   last_sync: Type.String(),
   gmt_created: Type.String(),
@@ -193,6 +197,20 @@ export const ChunkListBody = Type.Object({
   ...userInfoFields,
 });
 
+/**
+ * Where a chunk came from (issue 29), each part where the format gives it: its page (and last page when it runs on),
+ * slide, sheet and row range, and its text's boxes as [page, x, y, width, height] in points from the page's top left.
+ */
+export const ChunkPosition = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page_to: Type.Optional(Type.Integer({ minimum: 1 })),
+  slide: Type.Optional(Type.Integer({ minimum: 1 })),
+  sheet: Type.Optional(Type.String()),
+  rows: Type.Optional(Type.Tuple([Type.Integer(), Type.Integer()])),
+  boxes: Type.Optional(Type.Array(Type.Array(Type.Number()))),
+});
+export type ChunkPosition = Static<typeof ChunkPosition>;
+
 export const Chunk = Type.Object({
   id: Type.Number(),
   document_id: Type.Number(),
@@ -201,6 +219,9 @@ export const Chunk = Type.Object({
   seq: Type.Number(),
   content: Type.String(),
   meta_info: Type.String(),
+  /** The headings above the chunk, outermost first, joined by ' › ' ('' for none). */
+  heading_path: Type.String(),
+  position: ChunkPosition,
 });
 export type Chunk = Static<typeof Chunk>;
 
@@ -222,6 +243,8 @@ export const RecallHit = Type.Object({
   score: Type.Number(),
   metadata: Type.Object({ seq: Type.Number(), secrecy: Type.String() }),
   retriever: Type.String(),
+  heading_path: Type.String(),
+  position: ChunkPosition,
   /** The question's words that the passage holds, for the client to find and highlight (lower case). */
   highlights: Type.Optional(Type.Array(Type.String())),
 });

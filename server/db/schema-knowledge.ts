@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { at, tsvector } from './schema-columns';
 import { secrecyGrades, users } from './schema-identity';
 
@@ -40,6 +40,10 @@ export const knowledgeDocuments = pgTable('knowledge_documents', {
   status: text('status').notNull().default('TODO'),
   result: text('result').notNull().default(''),
   chunkCount: integer('chunk_count').notNull().default(0),
+  /** How far a long document's reading is, for the list (已识别 12/80 页); '' when there is nothing to say. */
+  progress: text('progress').notNull().default(''),
+  /** FINISHED with full-text search only: the embedding model failed, a retry job fills the vectors in (向量待补). */
+  vectorsPending: boolean('vectors_pending').notNull().default(false),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
 }, (t) => [
@@ -47,7 +51,12 @@ export const knowledgeDocuments = pgTable('knowledge_documents', {
   index('knowledge_documents_status_idx').on(t.spaceId, t.status),
 ]);
 
-/** Chunks of a processed document; `terms` holds the segmented words for full-text search. */
+/**
+ * Chunks of a processed document; `terms` holds the segmented words for full-text search (of the heading path and
+ * the content). `position` says where the chunk came from (ChunkPosition, contract/api/knowledge.ts); `headingPath`
+ * the headings above it, joined by ' › '. An owner may edit a chunk (`edited`), disable it (not recalled) or add one
+ * by hand (`manual`); reprocessing the document replaces all of them.
+ */
 export const documentChunks = pgTable('document_chunks', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   documentId: integer('document_id').notNull().references(() => knowledgeDocuments.id, { onDelete: 'cascade' }),
@@ -55,6 +64,11 @@ export const documentChunks = pgTable('document_chunks', {
   seq: integer('seq').notNull(),
   content: text('content').notNull(),
   terms: text('terms').notNull(),
+  headingPath: text('heading_path').notNull().default(''),
+  position: jsonb('position').notNull().default({}),
+  edited: boolean('edited').notNull().default(false),
+  disabled: boolean('disabled').notNull().default(false),
+  manual: boolean('manual').notNull().default(false),
   search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('simple', terms)`),
 }, (t) => [
   unique('document_chunks_seq_uq').on(t.documentId, t.seq),

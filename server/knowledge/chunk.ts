@@ -10,7 +10,7 @@ export function sentences(paragraph: string): string[] {
 }
 
 /** Pieces no longer than `size`: sentences, and over-long sentences cut to size. */
-function pieces(paragraph: string, size: number): string[] {
+export function pieces(paragraph: string, size: number): string[] {
   const out: string[] = [];
   for (const s of sentences(paragraph)) {
     if (s.length <= size) out.push(s);
@@ -20,7 +20,7 @@ function pieces(paragraph: string, size: number): string[] {
 }
 
 /** Joins two pieces: Chinese text runs on, Latin words get a space. */
-function join(a: string, b: string): string {
+export function join(a: string, b: string): string {
   if (!a) return b;
   return /[\u3000-\u9fff\uff00-\uffef]$/u.test(a) || /^[\u3000-\u9fff\uff00-\uffef]/u.test(b) ? a + b : `${a} ${b}`;
 }

@@ -5,23 +5,37 @@ import type { ZipLimits } from '../uploads/limits';
 import { verifyBeforeParsing } from '../uploads/office-files';
 import { runInPool } from '../workers/pool';
 import { bufferOf } from '../workers/text-protocol';
-import { splitIntoChunks } from './chunk';
-import { extractText } from './extract';
+import type { ChunkPosition } from '../../contract/api';
+import { chunkBlocks, PATH_SEPARATOR } from './chunk-blocks';
+import { blocksText } from './extract';
 import type { DocumentType } from './file-types';
+import { readDocument } from './formats';
 import { indexTerms } from './segment';
 
 export type ChunksTask = {
   kind: 'chunks'; bytes: Uint8Array; type: DocumentType; limits: ZipLimits; chunkSize: number; chunkOverlap: number;
 };
-export type ChunksResult = { text: string; chunks: string[]; terms: string[] };
+/**
+ * A document's text, its chunks, each chunk's heading path (' › ' between the headings), position and segmented
+ * terms (of the path and the content: recall matches the headings too); `pages` for a paged format.
+ */
+export type ChunksResult = { text: string; chunks: string[]; paths: string[]; positions: ChunkPosition[]; terms: string[]; pages?: number };
 
-/** Verifies, extracts and chunks one document; same input, same output, in whichever thread. */
+/** Verifies, reads and chunks one document; same input, same output, in whichever thread. */
 export async function chunksOf(task: ChunksTask): Promise<ChunksResult> {
   const bytes = bufferOf(task.bytes);
   await verifyBeforeParsing(bytes, task.type, task.limits);
-  const text = await extractText(bytes, task.type, task.limits);
-  const chunks = splitIntoChunks(text, { chunkSize: task.chunkSize, chunkOverlap: task.chunkOverlap });
-  return { text, chunks, terms: chunks.map(indexTerms) };
+  const read = await readDocument(bytes, task.type, { limits: task.limits });
+  const made = chunkBlocks(read.blocks, { chunkSize: task.chunkSize, chunkOverlap: task.chunkOverlap });
+  const paths = made.map((c) => c.path.join(PATH_SEPARATOR));
+  return {
+    text: blocksText(read.blocks),
+    chunks: made.map((c) => c.content),
+    paths,
+    positions: made.map((c) => c.position),
+    terms: made.map((c, i) => indexTerms(paths[i] ? `${paths[i]}\n${c.content}` : c.content)),
+    ...(read.pages === undefined ? {} : { pages: read.pages }),
+  };
 }
 
 /** A stored document's text, chunks and terms, made in a worker thread; a crashed worker fails the job for good. */

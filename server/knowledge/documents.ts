@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DocumentListBody, DocumentUpdateBody, KnowledgeDocument } from '../../contract/api';
+import type { ChunkPosition, DocumentListBody, DocumentUpdateBody, KnowledgeDocument } from '../../contract/api';
 import type { Deps } from '../deps';
 import { documentChunks, knowledgeDocuments, knowledgeSpaces, secrecyGrades, users } from '../db/schema';
 import { badRequest, HttpError } from '../http-error';
@@ -244,7 +244,9 @@ export async function listChunks(
     body.content ? ilike(documentChunks.content, `%${body.content.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
   );
   const [{ total }] = await deps.db.select({ total: count() }).from(documentChunks).where(where);
-  const rows = await deps.db.select({ id: documentChunks.id, seq: documentChunks.seq, content: documentChunks.content })
+  const rows = await deps.db.select({
+    id: documentChunks.id, seq: documentChunks.seq, content: documentChunks.content, headingPath: documentChunks.headingPath, position: documentChunks.position,
+  })
     .from(documentChunks).where(where).orderBy(asc(documentChunks.seq)).limit(pageSize).offset((page - 1) * pageSize);
   return {
     page,
@@ -252,6 +254,7 @@ export async function listChunks(
     data: rows.map((r) => ({
       id: r.id, document_id: doc.id, doc_name: doc.docName, doc_type: doc.docType, seq: r.seq, content: r.content,
       meta_info: JSON.stringify({ source: doc.docName, seq: r.seq }),
+      heading_path: r.headingPath, position: r.position as ChunkPosition,
     })),
   };
 }

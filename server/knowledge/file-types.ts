@@ -3,12 +3,27 @@ import fs from 'node:fs/promises';
 import type { ZipLimits } from '../uploads/limits';
 import { readZipEntries, ZipRefusal } from '../uploads/zip-guard';
 
-/** Document types a knowledge space accepts (issue 4; pptx and OpenDocument: issue 29). */
-export const DOCUMENT_TYPES = ['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'csv', 'md', 'txt', 'html'] as const;
+/** Document types a knowledge space and chat files accept (issue 4; the office, government and image formats: issue 29). */
+export const DOCUMENT_TYPES = [
+  'pdf', 'ofd', 'doc', 'wps', 'docx', 'rtf', 'odt', 'ppt', 'dps', 'pptx', 'odp', 'xls', 'et', 'xlsx', 'ods', 'csv',
+  'png', 'jpg', 'tif', 'bmp', 'md', 'txt', 'html',
+] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const CONTENT_TYPES: Record<DocumentType, string> = {
   pdf: 'application/pdf',
+  ofd: 'application/ofd',
+  doc: 'application/msword',
+  wps: 'application/vnd.ms-works',
+  rtf: 'application/rtf',
+  ppt: 'application/vnd.ms-powerpoint',
+  dps: 'application/vnd.ms-powerpoint',
+  xls: 'application/vnd.ms-excel',
+  et: 'application/vnd.ms-excel',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  tif: 'image/tiff',
+  bmp: 'image/bmp',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
@@ -22,6 +37,8 @@ export const CONTENT_TYPES: Record<DocumentType, string> = {
 };
 
 const EXTENSIONS: Record<string, DocumentType> = {
+  ofd: 'ofd', doc: 'doc', wps: 'wps', rtf: 'rtf', ppt: 'ppt', dps: 'dps', xls: 'xls', et: 'et',
+  png: 'png', jpg: 'jpg', jpeg: 'jpg', tif: 'tif', tiff: 'tif', bmp: 'bmp',
   pdf: 'pdf', docx: 'docx', xlsx: 'xlsx', pptx: 'pptx', odt: 'odt', ods: 'ods', odp: 'odp', csv: 'csv', md: 'md', markdown: 'md', txt: 'txt', text: 'txt', html: 'html', htm: 'html',
 };
 

@@ -14,7 +14,7 @@ import type { Viewer } from './visibility';
 export type ListedDocument = {
   id: number; docName: string; docType: string; status: string; result: string; secrecy: string;
   gradeName: string; reviewRoles: number[]; roleNames: string[]; ownerId: number; owner: string; ownerName: string;
-  contentType: string; size: number; chunkCount: number; created: string; modified: string;
+  contentType: string; size: number; chunkCount: number; created: string; modified: string; progress: string; vectorsPending: boolean;
 };
 
 /** A document row with what the lists join to it. */
@@ -34,7 +34,7 @@ export function listedDocument({ doc, owner, ownerName, gradeName }: ListedRow, 
     id: doc.id, docName: doc.docName, docType: doc.docType, status: doc.status, result: doc.result, secrecy: doc.secrecy,
     gradeName, reviewRoles: doc.reviewRoles, roleNames: doc.reviewRoles.map((id) => roleNames.get(id) ?? `角色${id}`),
     ownerId: doc.ownerId, owner, ownerName, contentType: doc.contentType, size: doc.size, chunkCount: doc.chunkCount,
-    created: formatDateTime(doc.createdAt), modified: formatDateTime(doc.updatedAt),
+    created: formatDateTime(doc.createdAt), modified: formatDateTime(doc.updatedAt), progress: doc.progress, vectorsPending: doc.vectorsPending,
   };
 }
 
@@ -61,6 +61,8 @@ export async function documentAnswers(
     content_type: doc.contentType,
     size: doc.size,
     queue_position: positions.get(documentJobKey(doc.id)) ?? null,
+    progress: doc.status === 'RUNNING' ? doc.progress : '',
+    vectors_pending: doc.vectorsPending,
     editable: doc.ownerId === viewer.id || space.ownerId === viewer.id,
     last_sync: doc.modified,
     gmt_created: doc.created,

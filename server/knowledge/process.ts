@@ -39,13 +39,14 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
   const { type, bytes } = await readStoredFile(deps.config, doc.doc.filePath);
   const { embedding } = storedArguments(doc.argument);
   // Checked, extracted, chunked and segmented in a worker thread (D50): the request thread keeps answering.
-  const { chunks, terms } = await chunksInPool({
+  const { chunks, paths, positions: places, terms } = await chunksInPool({
     bytes, type, limits: zipLimitsOf(deps.config), chunkSize: embedding.chunk_size, chunkOverlap: embedding.chunk_overlap,
   });
   signal.throwIfAborted();
   // Embeddings first (the slow part, retried with the job), then the chunks replaced.
   const model = await embeddingModel(deps);
-  const vectors = model ? await embedTexts(deps.config, chunks, signal) : null;
+  // A chunk is embedded with its heading path, as it is matched in full text.
+  const vectors = model ? await embedTexts(deps.config, chunks.map((c, i) => (paths[i] ? `${paths[i]}\n${c}` : c)), signal) : null;
   signal.throwIfAborted();
   // Replaced a batch at a time, each batch its own statement, not in one transaction (D80): while the document is
   // not FINISHED no reader uses its chunks (recall, the term index, vector search and the chunk list read finished
@@ -53,15 +54,16 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
   // only connection, so every request, for the whole insert (≈ 0.4 s for a 251-page PDF).
   await deps.db.delete(documentChunks).where(and(eq(documentChunks.documentId, docId), held));
   await inBatches(chunks.length, INSERT_BATCH, signal, (from, to) => {
-    const columns = [sql.param(positions(from, to)), sql.param(chunks.slice(from, to)), sql.param(terms.slice(from, to))];
+    const columns = sql`${sql.param(positions(from, to))}::int[], ${sql.param(chunks.slice(from, to))}::text[], ${sql.param(terms.slice(from, to))}::text[],
+      ${sql.param(paths.slice(from, to))}::text[], ${sql.param(places.slice(from, to).map((p) => JSON.stringify(p)))}::text[]`;
     // One statement per batch: arrays unnested into rows (faster than a VALUES list on the embedded database).
     return deps.db.execute(vectors
-      ? sql`INSERT INTO document_chunks (document_id, space_id, seq, content, terms, embedding, embedding_model)
-            SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t, e::vector, ${model}::text
-            FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[], ${sql.param(vectors.slice(from, to).map(vectorLiteral))}::text[]) AS x(s, c, t, e)
+      ? sql`INSERT INTO document_chunks (document_id, space_id, seq, content, terms, heading_path, position, embedding, embedding_model)
+            SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t, h, p::jsonb, e::vector, ${model}::text
+            FROM unnest(${columns}, ${sql.param(vectors.slice(from, to).map(vectorLiteral))}::text[]) AS x(s, c, t, h, p, e)
             WHERE ${held}`
-      : sql`INSERT INTO document_chunks (document_id, space_id, seq, content, terms)
-            SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t FROM unnest(${columns[0]}::int[], ${columns[1]}::text[], ${columns[2]}::text[]) AS x(s, c, t)
+      : sql`INSERT INTO document_chunks (document_id, space_id, seq, content, terms, heading_path, position)
+            SELECT ${docId}::int, ${doc.doc.spaceId}::int, s, c, t, h, p::jsonb FROM unnest(${columns}) AS x(s, c, t, h, p)
             WHERE ${held}`);
   });
   const finished = await deps.db.update(knowledgeDocuments)

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { RecallHit } from '../../contract/api';
+import type { ChunkPosition, RecallHit } from '../../contract/api';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
@@ -57,7 +57,9 @@ export async function recallChunks(
   return hits.filter((hit) => hit.score >= minScore).slice(0, topK).map((hit) => ({ ...hit, highlights: matchedWords(hit.content, words) }));
 }
 
-type Row = { id: number; documentId: number; seq: number; content: string; docName: string; secrecy: string };
+type Row = {
+  id: number; documentId: number; seq: number; content: string; docName: string; secrecy: string; headingPath: string; position: unknown;
+};
 
 const rounded = (n: number) => Math.round(n * 10_000) / 10_000;
 
@@ -65,6 +67,7 @@ function toHit(r: Row, score: number, retriever: string): RecallHit {
   return {
     chunk_id: r.id, document_id: r.documentId, chunk_name: r.docName, content: r.content,
     score: rounded(score), metadata: { seq: r.seq, secrecy: r.secrecy }, retriever,
+    heading_path: r.headingPath, position: r.position as ChunkPosition,
   };
 }
 
@@ -74,9 +77,10 @@ export function matchedWords(content: string, words: string[]): string[] {
   return words.filter((w) => text.includes(w)).sort((a, b) => b.length - a.length);
 }
 
-const chunkColumns = {
+export const chunkColumns = {
   id: documentChunks.id, documentId: documentChunks.documentId, seq: documentChunks.seq, content: documentChunks.content,
-  docName: knowledgeDocuments.docName, secrecy: knowledgeDocuments.secrecy,
+  docName: knowledgeDocuments.docName, secrecy: knowledgeDocuments.secrecy, headingPath: documentChunks.headingPath,
+  position: documentChunks.position,
 };
 
 /** Chunks of finished documents of the space that the viewer may see, among `where`, with a score. */

@@ -8,7 +8,7 @@ import { makeZip } from '../test-support/zip-fixtures';
 import { PermanentJobError } from '../jobs/worker';
 import { sentences, splitIntoChunks } from './chunk';
 import { extractText, htmlText } from './extract';
-import { sniffFile } from './file-types';
+import { DOCUMENT_TYPES, sniffFile } from './file-types';
 import { indexTerms, queryTerms, words } from './segment';
 
 const POLICY = '企业知识库用于沉淀内部文档。所有文档按密级管理！员工只能看到自己密级以内的文档；审核角色可以进一步限制范围。';
@@ -64,7 +64,7 @@ describe('file types by content', () => {
     expect(await sniff(await makeOdt(['a']), 'fake.ods')).toEqual(mismatch('fake.ods'));
     expect(await sniff(await makeOdf('text', '<text:p>a</text:p>', null), 'nomime.odt')).toEqual(mismatch('nomime.odt'));
     expect(await sniff(await makeZip({ mimetype: 'application/vnd.oasis.opendocument.text'.padEnd(200, ' ') }), 'long.odt')).toEqual(mismatch('long.odt'));
-    expect(await sniff(Buffer.from('x'), 'old.ppt')).toEqual({ problem: '不支持的文件类型：old.ppt（支持 pdf、docx、xlsx、pptx、odt、ods、odp、csv、md、txt、html）', status: 400 });
+    expect(await sniff(Buffer.from('x'), 'setup.exe')).toEqual({ problem: `不支持的文件类型：setup.exe（支持 ${DOCUMENT_TYPES.join('、')}）`, status: 400 });
   });
 });
 
@@ -80,7 +80,7 @@ describe('text extraction', () => {
     const sheet = await extractText(await makeXlsx(['姓名', '部门'], [['张伟', '研发部']], '人员'), 'xlsx');
     expect(sheet).toBe('【人员】\n姓名: 张伟；部门: 研发部');
     expect(htmlText('<p>你好&amp;<b>世界</b></p><script>alert(1)</script><style>p{}</style>&#x4e2d;')).toBe('你好&世界\n中');
-    expect(await extractText(Buffer.from('<html><body><h1>标题</h1><p>正文</p></body></html>'), 'html')).toBe('标题\n正文');
+    expect(await extractText(Buffer.from('<html><body><h1>标题</h1><p>正文</p></body></html>'), 'html')).toBe('标题\n\n正文');
   });
 
   it('fails for good, with the reason, on a corrupt file or one without text', async () => {

@@ -70,7 +70,8 @@ export async function vectorRecall(db: Db, viewer: Viewer, spaceId: number, mode
   const rows = await db
     .select({
       id: documentChunks.id, documentId: documentChunks.documentId, seq: documentChunks.seq, content: documentChunks.content,
-      docName: knowledgeDocuments.docName, secrecy: knowledgeDocuments.secrecy, distance,
+      docName: knowledgeDocuments.docName, secrecy: knowledgeDocuments.secrecy, headingPath: documentChunks.headingPath,
+      position: documentChunks.position, distance,
     })
     .from(documentChunks)
     .innerJoin(knowledgeDocuments, eq(knowledgeDocuments.id, documentChunks.documentId))

@@ -1,8 +1,8 @@
 // What the pptx and OpenDocument readers share (issue 29): a package's XML parts parsed by @xmldom/xmldom and walked
 // by local name, whatever prefix or namespace version the producer wrote (transitional or strict OOXML, ODF 1.0–1.3).
 import type { DOMParser, Element, Node } from '@xmldom/xmldom';
-import type { ZipLimits } from '../uploads/limits';
-import { readZipEntries } from '../uploads/zip-guard';
+import type { ZipLimits } from '../../uploads/limits';
+import { readZipEntries } from '../../uploads/zip-guard';
 
 const ELEMENT = 1;
 const TEXT = 3;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PermanentJobError } from '../jobs/worker';
-import { makeOdf, makeOdt, makePptx } from '../test-support/office-fixtures';
-import { makeZip } from '../test-support/zip-fixtures';
-import { MAX_TABLE_ROWS } from './extract-odf';
-import { extractText } from './extract';
+import { PermanentJobError } from '../../jobs/worker';
+import { makeOdf, makeOdt, makePptx } from '../../test-support/office-fixtures';
+import { makeZip } from '../../test-support/zip-fixtures';
+import { MAX_TABLE_ROWS } from './readers/odf';
+import { extractText } from '../extract';
 
 const cell = (text: string, attrs = '') => `<table:table-cell${attrs}><text:p>${text}</text:p></table:table-cell>`;
 const row = (cells: string[], attrs = '') => `<table:table-row${attrs}>${cells.join('')}</table:table-row>`;
@@ -91,5 +91,15 @@ describe('OpenDocument', () => {
       '文件无法解析：OpenDocument 表格（ods） 文件可能已损坏、加密或格式不受支持，请检查后重新上传',
       '文件无法解析：OpenDocument 文本（odt） 文件已加密，请去除密码后重新上传',
     ]);
+  });
+});
+
+describe('csv', () => {
+  it('reads records leniently: quoted commas and line breaks, doubled quotes, a stray quote inside a field, each row with its line', async () => {
+    const { csvRecords } = await import('./readers/spreadsheet');
+    expect([...csvRecords('名称,数量\n苹果,3\r\n梨,"4,5"\n他说"好",x\n"多\n行",""""\n\n尾,')]).toEqual([
+      [1, ['名称', '数量']], [2, ['苹果', '3']], [3, ['梨', '4,5']], [4, ['他说"好"', 'x']], [5, ['多\n行', '"']], [8, ['尾', '']],
+    ]);
+    expect(await extractText(Buffer.from('型号\t公称压力\nDN50\t1.6 MPa\n'), 'csv')).toBe('型号: DN50；公称压力: 1.6 MPa');
   });
 });

@@ -1,10 +1,10 @@
-// The text of OpenDocument files (issue 29), all from content.xml: a text document's headings, paragraphs, lists and
-// tables; a spreadsheet's sheets; a presentation's slides with their speaker notes. Tables are told row by row with
-// their header cells, as xlsx sheets are.
+// OpenDocument files (issue 29), all from content.xml: a text document's headings (with their outline level),
+// paragraphs, lists and tables; a spreadsheet's sheets with their row numbers; a presentation's slides with their
+// speaker notes. Tables are told row by row with their header cells, as xlsx sheets are.
 import type { Element } from '@xmldom/xmldom';
-import type { ZipLimits } from '../uploads/limits';
-import { slideText, tableLines } from './table-text';
-import { attribute, childElements, isText, openPackage } from './xml-parts';
+import { tableRowBlocks } from '../table-text';
+import type { Reader, SourcePosition, TextBlock } from '../types';
+import { attribute, childElements, isText, openPackage } from '../xml-parts';
 
 const CONTENT = 'content.xml';
 const MANIFEST = 'META-INF/manifest.xml';
@@ -41,16 +41,20 @@ function inline(el: Element): string {
   return out;
 }
 
-/** The blocks below an element in reading order: headings and paragraphs (lists' included) as lines, tables as rows. */
-function blocks(el: Element, budget: Budget, out: string[] = []): string[] {
+/** The blocks below an element in reading order: headings (their outline level), paragraphs (lists' included), tables as rows. */
+function blocks(el: Element, budget: Budget, at: SourcePosition, out: TextBlock[] = []): TextBlock[] {
   for (const child of childElements(el)) {
     const name = child.localName;
-    if (name === 'h' || name === 'p') out.push(inline(child).trim());
-    else if (name === 'table') out.push(tableLines(tableRows(child, budget)).join('\n'));
-    else if (!SKIPPED.has(name ?? '') && attribute(child, 'class') !== 'title') blocks(child, budget, out);
+    if (name === 'h') out.push({ kind: 'heading', level: Math.max(1, Number(attribute(child, 'outline-level')) || 1), text: inline(child).trim(), at });
+    else if (name === 'p') out.push({ kind: 'paragraph', text: inline(child).trim(), at });
+    else if (name === 'table') out.push(...tableRowBlocks(tableRows(child, budget), at));
+    else if (!SKIPPED.has(name ?? '') && attribute(child, 'class') !== 'title') blocks(child, budget, at, out);
   }
-  return out.filter(Boolean);
+  return out.filter((b) => b.text);
 }
+
+/** The blocks' text on one line (a cell, a title). */
+const lineOf = (found: TextBlock[]) => found.map((b) => b.text).join(' ').replace(/\n/g, ' ');
 
 /** A table's row elements, through header rows, row groups and the like. */
 function rowElements(el: Element): Element[] {
@@ -61,12 +65,13 @@ const repeated = (el: Element, name: string) => Math.max(1, Math.floor(Number(at
 
 /** A cell's text: its paragraphs, or the value a generated file may give without them. */
 function cellText(cell: Element, budget: Budget): string {
-  return blocks(cell, budget).join(' ').replace(/\n/g, ' ') || attribute(cell, 'value') || attribute(cell, 'date-value') || '';
+  return lineOf(blocks(cell, budget, {})) || attribute(cell, 'value') || attribute(cell, 'date-value') || '';
 }
 
-/** A table's non-empty rows, repeated rows and cells expanded within the caps. */
-function tableRows(table: Element, budget: Budget): string[][] {
+/** A table's non-empty rows, repeated rows and cells expanded within the caps; `numbers` gets each row's own number. */
+function tableRows(table: Element, budget: Budget, numbers: number[] = []): string[][] {
   const rows: string[][] = [];
+  let number = 0;
   for (const row of rowElements(table)) {
     const cells: string[] = [];
     let column = 0;
@@ -78,10 +83,15 @@ function tableRows(table: Element, budget: Budget): string[][] {
       if (!text) column += times;
       else for (let i = 0; i < times && column < MAX_COLUMNS; i++) cells[column++] = text;
     }
-    if (!cells.length) continue;
+    const times = repeated(row, 'number-rows-repeated');
+    if (!cells.length) {
+      number += times;
+      continue;
+    }
     const filled = Array.from(cells, (v) => v ?? '');
-    for (let i = repeated(row, 'number-rows-repeated'); i > 0 && rows.length < MAX_TABLE_ROWS && budget.cells > 0; i--) {
+    for (let i = times; i > 0 && rows.length < MAX_TABLE_ROWS && budget.cells > 0; i--) {
       rows.push(filled);
+      numbers.push(++number);
       budget.cells -= filled.length;
     }
     if (rows.length >= MAX_TABLE_ROWS || budget.cells <= 0) break;
@@ -90,32 +100,40 @@ function tableRows(table: Element, budget: Budget): string[][] {
 }
 
 /** A presentation's slides: title (its title frame, or the page's own name), text frames, then speaker notes. */
-function slides(presentation: Element, budget: Budget): string[] {
-  return childElements(presentation, 'page').map((page, i) => {
+function slides(presentation: Element, budget: Budget): TextBlock[] {
+  return childElements(presentation, 'page').flatMap((page, i) => {
+    const at = { slide: i + 1 };
     const titleFrame = childElements(page).find((f) => attribute(f, 'class') === 'title');
     const name = attribute(page, 'name') ?? '';
-    const title = titleFrame ? blocks(titleFrame, budget).join(' ') : /^(page|幻灯片)\s*\d+$/i.test(name) ? '' : name;
-    const notes = childElements(page, 'notes').flatMap((n) => blocks(n, budget));
-    return slideText(i + 1, title, blocks(page, budget), notes);
+    const title = titleFrame ? lineOf(blocks(titleFrame, budget, at)) : /^(page|幻灯片)\s*\d+$/i.test(name) ? '' : name;
+    const notes = lineOf(childElements(page, 'notes').flatMap((n) => blocks(n, budget, at)));
+    return [
+      { kind: 'title' as const, text: `第 ${i + 1} 张幻灯片${title ? `：${title}` : ''}`, at },
+      ...blocks(page, budget, at),
+      ...(notes ? [{ kind: 'notes' as const, text: `备注：${notes}`, at }] : []),
+    ];
   });
 }
 
-/** The text of an odt, ods or odp. */
-export async function odfText(bytes: Buffer, limits: ZipLimits): Promise<string> {
+/** An odt, ods or odp as blocks. */
+export const readOdf: Reader = async (bytes, { limits }) => {
   const pkg = await openPackage(bytes, limits, (name) => name === CONTENT || name === MANIFEST);
   // An encrypted package keeps its manifest in clear and says so there; its content.xml is not XML.
   if (pkg.bytes(MANIFEST)?.includes('encryption-data')) throw new Error('encrypted');
   const [body] = childElements(pkg.xml(CONTENT), 'body');
   const budget: Budget = { cells: MAX_CELLS };
-  const texts: string[] = [];
+  const out: TextBlock[] = [];
   for (const kind of body ? childElements(body) : []) {
-    if (kind.localName === 'text') texts.push(...blocks(kind, budget));
-    else if (kind.localName === 'presentation') texts.push(...slides(kind, budget));
+    if (kind.localName === 'text') out.push(...blocks(kind, budget, {}));
+    else if (kind.localName === 'presentation') out.push(...slides(kind, budget));
     else if (kind.localName === 'spreadsheet') {
       for (const sheet of childElements(kind, 'table')) {
-        texts.push([`【${attribute(sheet, 'name') ?? ''}】`, ...tableLines(tableRows(sheet, budget))].join('\n'));
+        const name = attribute(sheet, 'name') ?? '';
+        const numbers: number[] = [];
+        const rows = tableRows(sheet, budget, numbers);
+        out.push({ kind: 'title', text: `【${name}】`, at: { sheet: name } }, ...tableRowBlocks(rows, { sheet: name }, numbers));
       }
     }
   }
-  return texts.join('\n\n');
-}
+  return { blocks: out };
+};

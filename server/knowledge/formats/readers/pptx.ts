@@ -1,11 +1,11 @@
-// The text of a PowerPoint (pptx) presentation (issue 29): slides in the order presentation.xml lists them (not their
+// A PowerPoint (pptx) presentation as blocks (issue 29): slides in the order presentation.xml lists them (not their
 // file names: a moved slide keeps its file), each with its title, text, tables as rows with their headers, and its
 // speaker notes (the notes slide its relationships name).
 import path from 'node:path';
 import type { Element } from '@xmldom/xmldom';
-import type { ZipLimits } from '../uploads/limits';
-import { slideText, tableLines } from './table-text';
-import { attribute, childElements, descendants, openPackage, type Package } from './xml-parts';
+import { tableLines } from '../table-text';
+import type { Reader, TextBlock } from '../types';
+import { attribute, childElements, descendants, openPackage, type Package } from '../xml-parts';
 
 const PRESENTATION = 'ppt/presentation.xml';
 /** The parts read: the presentation, the slides, the notes, and the relationships that link them. */
@@ -72,19 +72,26 @@ function slideContent(root: Element, skip: ReadonlySet<string> = new Set()): Sli
   return content;
 }
 
-/** The text of a pptx, one paragraph per slide. */
-export async function pptxText(bytes: Buffer, limits: ZipLimits): Promise<string> {
+/** A pptx's slides: each its title, its text (a table's rows with their headers), then its speaker notes. */
+export const readPptx: Reader = async (bytes, { limits }) => {
   const pkg = await openPackage(bytes, limits, (name) => PARTS.test(name));
   const presentation = pkg.xml(PRESENTATION);
   const slideRels = relationships(pkg, PRESENTATION);
-  const slides: string[] = [];
+  const blocks: TextBlock[] = [];
+  let n = 0;
   for (const id of descendants(presentation, 'sldId')) {
     const part = slideRels.get(attribute(id, 'id', true) ?? '')?.target;
     if (!part || !pkg.has(part)) continue;
     const slide = slideContent(pkg.xml(part));
     const notesPart = [...relationships(pkg, part).values()].find((r) => r.type.endsWith('/notesSlide'))?.target;
     const notes = notesPart && pkg.has(notesPart) ? slideContent(pkg.xml(notesPart), NOT_NOTES) : null;
-    slides.push(slideText(slides.length + 1, slide.title, slide.lines, notes ? [notes.title, ...notes.lines] : []));
+    const at = { slide: ++n };
+    const said = notes ? [notes.title, ...notes.lines].filter(Boolean) : [];
+    blocks.push(
+      { kind: 'title', text: `第 ${n} 张幻灯片${slide.title ? `：${slide.title}` : ''}`, at },
+      ...slide.lines.filter(Boolean).map((text) => ({ kind: 'paragraph' as const, text, at })),
+      ...(said.length ? [{ kind: 'notes' as const, text: `备注：${said.join('\n')}`, at }] : []),
+    );
   }
-  return slides.join('\n\n');
-}
+  return { blocks };
+};

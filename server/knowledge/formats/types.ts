@@ -1,0 +1,47 @@
+// What a document reader gives back (issue 29): the document as blocks of text in reading order, each knowing where
+// it sits in the original, so chunks can keep tables' rows with their headers, carry their heading path, and point
+// into the page, slide or sheet they came from.
+import type { ZipLimits } from '../../uploads/limits';
+
+/** Where a block (and so a chunk) sits in the original. Pages, slides and rows count from 1. */
+export type SourcePosition = {
+  /** The page of a paged format (PDF, OFD, a scan, a multi-page TIFF). */
+  page?: number;
+  /** The slide of a presentation (pptx, ppt, dps, odp). */
+  slide?: number;
+  /** The sheet of a spreadsheet (xlsx, xls, et, ods, csv has one unnamed sheet). */
+  sheet?: string;
+  /** The first and last row of a spreadsheet's rows, in the sheet's own numbering. */
+  rows?: [number, number];
+  /** The text's box on its page, in points from the page's top left corner: x, y, width, height. */
+  box?: [number, number, number, number];
+};
+
+/**
+ * One block of text as read:
+ * - `heading`: a heading of `level` (1 is the highest); the headings above a block make its chunk's path;
+ * - `paragraph`: running text;
+ * - `row`: one table row, already written with its header cells (`表头：值；…`, table-text.ts), never cut apart;
+ * - `title`: a slide's or a sheet's title (starts a new chunk, is not part of the heading path);
+ * - `notes`: a slide's speaker notes, kept with the slide.
+ */
+export type TextBlock = {
+  kind: 'heading' | 'paragraph' | 'row' | 'title' | 'notes';
+  text: string;
+  level?: number;
+  at: SourcePosition;
+};
+
+/** A document as read. `pages` counts the pages of a paged format; `ocrPages` those whose text was recognised. */
+export type ReadDocument = { blocks: TextBlock[]; pages?: number; ocrPages?: number };
+
+/** What a reader may use: the archive limits, a way to say how far it got, and the signal that stops it. */
+export type ReadContext = {
+  limits: ZipLimits;
+  /** Called as a long document advances (pages recognised of all pages); shown in the document list. */
+  progress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+};
+
+/** A reader of one format. It throws on a file it cannot read; the caller turns that into a Chinese reason. */
+export type Reader = (bytes: Buffer, context: ReadContext) => Promise<ReadDocument>;
