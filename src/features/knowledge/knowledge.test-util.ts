@@ -19,7 +19,7 @@ export function doc(overrides: Partial<KnowledgeDocument> = {}): KnowledgeDocume
   return {
     id: 1, doc_name: '员工手册.pdf', doc_type: 'DOCUMENT', space: '产品手册', chunk_size: 12, status: 'FINISHED', result: '处理完成',
     secrecy: 'internal', secrecy_name: '内部', review_role: '', review_role_names: [], owner: 'demo', owner_name: '演示用户',
-    content_type: 'application/pdf', size: 2048, queue_position: null, editable: true, last_sync: '2030-01-01 08:00:00',
+    content_type: 'application/pdf', size: 2048, queue_position: null, progress: '', vectors_pending: false, editable: true, last_sync: '2030-01-01 08:00:00',
     gmt_created: '2030-01-01 08:00:00', gmt_modified: '2030-01-02 09:30:15', ...overrides,
   };
 }
