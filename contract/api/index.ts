@@ -18,6 +18,7 @@ export * from './knowledge';
 export * from './chat';
 export * from './testcases';
 export * from './relevance';
+export * from './chunk-place';
 export * from './sqlbase';
 export * from './tools';
 export * from './sys-mgr/dict-options';

@@ -9,6 +9,7 @@ export * from './sys-mgr/depts-limits';
 export * from './sys-mgr/user-rules';
 export * from './chat-limits';
 export * from './relevance';
+export * from './chunk-place';
 export * from './sys-mgr/dict-options';
 export * from './testcase-limits';
 export * from './tools-limits';

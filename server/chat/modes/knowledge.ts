@@ -1,7 +1,7 @@
 // chat_knowledge: answer from the passages of the selected spaces (one or several, D93) that the user may see. Recall goes through
 // `recallChunks`, which applies THE visibility predicate (server/knowledge/visibility.ts): a passage above the
 // user's clearance or outside their review roles never reaches the prompt, the answer or the citations.
-import { CHAT_MESSAGES, relevanceText, type Citation } from '../../../contract/api';
+import { CHAT_MESSAGES, relevanceText, sourceText, type Citation } from '../../../contract/api';
 import { badRequest, HttpError } from '../../http-error';
 import { storedArguments } from '../../knowledge/arguments';
 import { recallChunks } from '../../knowledge/search';
@@ -12,7 +12,10 @@ const CITE = '回答中引用已知信息时，请在句末用 [编号] 标注�
 
 /** Passages as the prompt shows them: `[n] 《document》` (with its space when several are asked) then the text. */
 export function numberedPassages(refs: Citation[], withSpace = false): string {
-  return refs.map((r) => `[${r.index}] 《${r.doc_name}》${withSpace ? `（知识空间「${r.space}」）` : ''}\n${r.content}`).join('\n\n');
+  return refs.map((r) => {
+    const source = sourceText(r.position, r.heading_path);
+    return `[${r.index}] 《${r.doc_name}》${source ? ` ${source}` : ''}${withSpace ? `（知识空间「${r.space}」）` : ''}\n${r.content}`;
+  }).join('\n\n');
 }
 
 /** What knowledge chat answers when no passage of the space reaches its 召回阈值: no model is asked, nothing is cited. */
@@ -58,7 +61,7 @@ export const knowledgeMode: ChatModeHandler = {
     const hits = recalled.flat().sort((a, b) => b.score - a.score).slice(0, limit);
     const references: Citation[] = hits.map((h, i) => ({
       index: i + 1, space: h.space, doc_id: h.document_id, doc_name: h.chunk_name, chunk_id: h.chunk_id, content: h.content, score: h.score,
-      highlights: h.highlights,
+      highlights: h.highlights, heading_path: h.heading_path, position: h.position,
     }));
     const label = names.join('」「');
     if (!references.length) return { messages: [], references: [], reply: noPassageAnswer(label, Math.min(...spaces.map(({ space }) => storedArguments(space.argument).embedding.recall_score))) };

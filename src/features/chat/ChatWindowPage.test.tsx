@@ -232,6 +232,9 @@ describe('智能问答 (/chatWindow)', { timeout: 90_000 }, () => {
     const drawer = await screen.findByRole('dialog', {}, LOAD);
     expect(within(drawer).getByText('一线城市住宿标准为每晚 600 元。')).toBeInTheDocument();
     expect(within(drawer).getByText('82%')).toBeInTheDocument();
+    // Where the passage sits in its document (issue 29).
+    expect(within(drawer).getByText('第 5 页')).toBeInTheDocument();
+    expect(within(drawer).getByText('第三章 › 住宿')).toBeInTheDocument();
   });
 
   it('shows a spreadsheet answer as a chart with its data and SQL', async () => {

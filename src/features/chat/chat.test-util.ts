@@ -15,7 +15,7 @@ export function message(role: ChatMessage['role'], order: number, context: strin
 export function citation(overrides: Partial<Citation> = {}): Citation {
   return {
     index: 1, space: '产品手册', doc_id: 7, doc_name: '差旅制度.pdf', chunk_id: 70, content: '一线城市住宿标准为每晚 600 元。', score: 0.82,
-    ...overrides,
+    heading_path: '第三章 › 住宿', position: { page: 5 }, ...overrides,
   };
 }
 

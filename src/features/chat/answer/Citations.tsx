@@ -1,7 +1,7 @@
 import { FileTextOutlined } from '@ant-design/icons';
 import { Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { relevanceText } from '../../../../contract/api/runtime';
+import { placeText, relevanceText } from '../../../../contract/api/runtime';
 import type { Citation } from '../../../../contract/api';
 import { HighlightedText } from '../../../components/highlight';
 import styles from '../chat.module.css';
@@ -31,6 +31,8 @@ export function Citations({ references }: { references: Citation[] }) {
             <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
               <Descriptions.Item label="文档">{open.doc_name}</Descriptions.Item>
               <Descriptions.Item label="知识空间">{open.space}</Descriptions.Item>
+              {placeText(open.position) && <Descriptions.Item label="位置">{placeText(open.position)}</Descriptions.Item>}
+              {open.heading_path && <Descriptions.Item label="所在章节">{open.heading_path}</Descriptions.Item>}
               <Descriptions.Item label="相关度">{relevanceText(open.score)}</Descriptions.Item>
             </Descriptions>
             <Typography.Title level={5}>引用段落</Typography.Title>

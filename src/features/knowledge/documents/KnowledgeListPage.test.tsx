@@ -330,6 +330,7 @@ describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
       [`POST ${RECALL}`]: aiOk([{
         chunk_id: 9, document_id: 1, chunk_name: '员工手册.pdf', content: `${'总则条款。'.repeat(80)}年假为每年十天`, score: 0.82,
         metadata: { seq: 3, secrecy: 'internal' }, retriever: 'fulltext', highlights: ['年假'],
+        heading_path: '第二章 › 休假', position: { page: 12 },
       }]),
     });
     const { user } = renderSignedIn(URL_PATH, demo);
@@ -356,6 +357,8 @@ describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
     expect(hit.textContent!.length).toBeLessThan(400);
     expect(within(hit).getByRole('button', { name: '展开全文' })).toBeInTheDocument();
     expect(hit).toHaveTextContent('第 4 段');
+    // Where the passage sits: its page and the headings above it (issue 29).
+    expect(hit).toHaveTextContent('第 12 页 · 第二章 › 休假');
     expect(hit).toHaveTextContent('82%');
     expect(bodyOf(server.calls.find((c) => c.url === RECALL)!)).toMatchObject({ question: '年假几天', recall_top_k: 5 });
   });

@@ -1,6 +1,6 @@
 import { Button, Empty, Form, Input, InputNumber, List, Progress, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { relevanceText } from '../../../../contract/api/runtime';
+import { relevanceText, sourceText } from '../../../../contract/api/runtime';
 import type { RecallHit } from '../../../../contract/api';
 import { Dialog } from '../../../components/dialog';
 import { HighlightedText } from '../../../components/highlight';
@@ -46,6 +46,7 @@ export function RecallTestDialog({ space, onClose }: RecallTestDialogProps) {
                 <Tag color="blue">#{index + 1}</Tag>
                 <Typography.Text strong>{hit.chunk_name}</Typography.Text>
                 <Typography.Text type="secondary">第 {hit.metadata.seq + 1} 段</Typography.Text>
+                {sourceText(hit.position, hit.heading_path) && <Typography.Text type="secondary">{sourceText(hit.position, hit.heading_path)}</Typography.Text>}
                 <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
                   相关度
                   <Progress percent={Math.round(hit.score * 100)} format={() => relevanceText(hit.score)} size="small" style={{ width: 120, margin: 0 }} />
