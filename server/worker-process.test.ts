@@ -29,7 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('the worker-only process', () => {
+describe('the worker-only process', { timeout: 90_000 }, () => {
   it('runs a worker for every queue the server runs, and no other', () => {
     expect(started.length).toBeGreaterThanOrEqual(4);
     expect(jobHandlers(t.deps).map((h) => h.queue).sort()).toEqual([...new Set(started)].sort());
