@@ -1,5 +1,5 @@
-// Bundles the reference server (server/main.ts) into dist-server/main.js with esbuild (D5), and makes the migrated
-// PGlite template a first start copies (D19).
+// Bundles the reference server (server/main.ts) into dist-server/main.js with esbuild (D5), the worker-only process
+// (server/worker-main.ts) into worker.js, and makes the migrated PGlite template a first start copies (D19).
 import { spawnSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -42,14 +42,18 @@ const externalPackages = {
 // gets one.
 const REQUIRE_BANNER = "import { createRequire as __kbCreateRequire } from 'node:module'; const require = __kbCreateRequire(import.meta.url);";
 
-/** Builds dist-server/main.js (dependencies external, source map) and copies the migrations beside it. */
+/** Builds dist-server/main.js and worker.js (dependencies external, source map) and copies the migrations beside them. */
 export async function buildServer({ log = console.log } = {}) {
   log('正在构建服务端（dist-server）…');
   const { build } = await import('esbuild');
   rmSync(OUT_DIR, { recursive: true, force: true });
   await build({
     // The text worker (server/text-worker.ts) is an entry of its own: the pool starts its threads from dist-server/text-worker.js.
-    entryPoints: { main: join(root, 'server/main.ts'), 'template-cli': join(root, 'server/db/template-cli.ts'), 'text-worker': join(root, 'server/text-worker.ts') },
+    // worker.js is the worker-only process of `npm run worker` (server/worker-main.ts), sharing the chunks of main.js.
+    entryPoints: {
+      main: join(root, 'server/main.ts'), worker: join(root, 'server/worker-main.ts'),
+      'template-cli': join(root, 'server/db/template-cli.ts'), 'text-worker': join(root, 'server/text-worker.ts'),
+    },
     outdir: OUT_DIR,
     // main.js opens the database first and imports the rest as chunks meanwhile (server/main.ts).
     splitting: true,
@@ -76,9 +80,9 @@ export async function buildServer({ log = console.log } = {}) {
   if (made.status !== 0) throw new Error('构建数据库模板失败 / building the database template failed');
 }
 
-/** Rebuilds dist-server when it is missing or older than any file under server/ or contract/; true when it built. */
+/** Rebuilds dist-server when an entry is missing or older than any file under server/ or contract/; true when it built. */
 export async function buildServerIfStale({ force = false, log = console.log } = {}) {
-  if (!force && !isStale(join(OUT_DIR, 'main.js'), SERVER_SOURCES)) return false;
+  if (!force && !['main.js', 'worker.js'].some((entry) => isStale(join(OUT_DIR, entry), SERVER_SOURCES))) return false;
   await buildServer({ log });
   return true;
 }

@@ -1,6 +1,7 @@
 // `npm run test:pg`: runs the identity and sign-in server tests once more against the PostgreSQL of this machine
 // (127.0.0.1:5432, trust auth) in a database with a random name, dropped at the end; and the three-process test
-// (server/multi-process.test.ts: built servers behind a round-robin proxy, in a database of its own).
+// (server/multi-process.test.ts: built servers behind a round-robin proxy, in a database of its own), and the worker
+// processes beside a server that runs no jobs (server/worker-cluster.test.ts).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
@@ -14,7 +15,7 @@ const TEST_FILES = ['server/identity', 'server/routes/auth', 'server/db', 'serve
   'server/routes/chat/chat.test.ts', 'server/routes/chat/files.test.ts', 'server/routes/chat/no-model.test.ts', 'server/routes/chat/shutdown.test.ts', 'server/routes/sqlbase',
   'server/routes/testcases', 'server/sys-mgr/statistics/statistics.test.ts', 'server/routes/sys-mgr/statistics.test.ts',
   'server/routes/sys-mgr/statistics-duties.test.ts', 'server/tools/cancel.test.ts', 'server/routes/tools/tool-results.test.ts',
-  'server/multi-process.test.ts'];
+  'server/multi-process.test.ts', 'server/worker-cluster.test.ts'];
 
 async function connectAdmin() {
   const errors = [];

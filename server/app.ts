@@ -26,6 +26,7 @@ import { chatFileRoutes, removeChatFileLeftovers } from './routes/chat/files';
 import { testcaseRoutes } from './routes/testcases';
 import { BACKGROUND_START_MS, startWorker } from './jobs/worker';
 import { documentJobHandler } from './knowledge/process';
+import { vectorBackfillHandler } from './knowledge/vector-backfill';
 import { flushTermIndexSnapshots, keepTermIndexSnapshots, warmTermIndexes } from './knowledge/term-index';
 import { removePartialFiles } from './knowledge/storage';
 import { sweepIncoming } from './uploads/incoming';
@@ -164,6 +165,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (cleanupFailed) throw cleanupFailed;
   const worker = startWorker(deps, documentJobHandler(deps), { soleProcess: database.kind === 'pglite', log: app.log });
   app.decorate('documentWorker', worker);
+  // Vectors of documents finished with full text only (向量待补), filled in once the model answers again.
+  const vectorWorker = startWorker(deps, vectorBackfillHandler(deps), { soleProcess: database.kind === 'pglite', log: app.log });
   // Full text is ranked in memory on both databases (D16, D68): the indexes start from their snapshots on disk (one
   // directory per database) and are brought up to date once started, not at the first question.
   keepTermIndexSnapshots(database.db, termIndexDir(config));
@@ -177,7 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     worker.wake();
   }
   // Registered after the database's onClose, so it runs before it (hooks run in reverse): jobs go back first.
-  app.addHook('onClose', () => worker.stop());
+  app.addHook('onClose', () => Promise.all([worker.stop(), vectorWorker.stop()]).then(() => undefined));
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -65,6 +65,11 @@ export type Config = LoginConfig & LlmConfig & {
   uploadZipMaxBytes: number;
   uploadZipMaxRatio: number;
   uploadZipMaxEntries: number;
+  /**
+   * Whether this process runs background jobs (RUN_JOBS, default true). false: it serves pages only and a worker
+   * process (`npm run worker`) on the same PostgreSQL takes the jobs; refused on the embedded database.
+   */
+  runJobs: boolean;
   /** Documents processed at once by this process. */
   jobConcurrency: number;
   /** Longest one processing attempt may take. */
@@ -197,6 +202,16 @@ function secretKeyOf(env: Env, name: string): Buffer | null {
   return key;
 }
 
+/** RUN_JOBS: false only with DATABASE_URL, as the embedded database has one process to run the jobs. */
+function runJobs(env: Env, name: string): boolean {
+  const run = bool(env, name, true);
+  if (!run && !raw(env, 'DATABASE_URL')) {
+    throw new ConfigError(name, '只有使用 PostgreSQL（设置 DATABASE_URL）时才能关闭：内置数据库只能由一个进程使用，关闭后将没有进程处理文档',
+      'may be false only with DATABASE_URL: the embedded database has one process, which must run the jobs');
+  }
+  return run;
+}
+
 /** Reads and validates every variable; throws ConfigError naming the first bad one. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const dataDir = path.resolve(cwd, raw(env, 'DATA_DIR') ?? './data');
@@ -233,6 +248,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webDist: path.resolve(cwd, raw(env, 'WEB_DIST') ?? 'dist/web'),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
     ...uploads(env),
+    runJobs: runJobs(env, 'RUN_JOBS'),
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 64),
     jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', 10 * 60_000, 1000, 24 * 3_600_000),
     jobLeaseMs: int(env, 'JOB_LEASE_MS', 30_000, 1000, 3_600_000),

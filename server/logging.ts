@@ -104,9 +104,9 @@ export function rotatingFile(file: string, maxBytes: number): LogStream {
   };
 }
 
-/** Where the process's log file is: DATA_DIR/logs/server.log. */
-export function logFilePath(config: Pick<Config, 'dataDir'>): string {
-  return path.join(config.dataDir, 'logs', 'server.log');
+/** Where the process's log file is: DATA_DIR/logs/server.log (the worker process's: worker.log). */
+export function logFilePath(config: Pick<Config, 'dataDir'>, name = 'server.log'): string {
+  return path.join(config.dataDir, 'logs', name);
 }
 
 /**
@@ -117,8 +117,9 @@ export function logFilePath(config: Pick<Config, 'dataDir'>): string {
 export function processLogging(
   config: Pick<Config, 'dataDir' | 'logLevel' | 'logFileLevel' | 'logFileMaxBytes'>,
   console: { write(text: string): void } = process.stdout,
+  fileName = 'server.log',
 ): { level: LogLevel; stream: LogStream } {
-  const file = config.logFileLevel === 'silent' ? null : rotatingFile(logFilePath(config), config.logFileMaxBytes);
+  const file = config.logFileLevel === 'silent' ? null : rotatingFile(logFilePath(config, fileName), config.logFileMaxBytes);
   const consoleMin = LEVEL_VALUES[config.logLevel];
   const fileMin = LEVEL_VALUES[config.logFileLevel];
   return {

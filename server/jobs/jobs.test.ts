@@ -179,4 +179,41 @@ describe('worker', () => {
     expect(await latestJob(deps, q, 'doc:1')).toMatchObject({ state: 'done', attempts: 2 });
     await worker.stop();
   });
+
+  it('waits before a retry as long as the handler\'s backoff says for the attempts made', async () => {
+    const waits: number[] = [];
+    const worker = startWorker(deps, handler({
+      retryDelayMs: (attempts) => {
+        waits.push(attempts);
+        return attempts * 60_000;
+      },
+      run: async () => {
+        throw new Error('向量模型暂时不可用');
+      },
+    }), { manual: true });
+    await enqueue(deps, { queue: q, key: 'doc:1', maxAttempts: 3 });
+    await worker.tick();
+    expect(await latestJob(deps, q, 'doc:1')).toMatchObject({ state: 'queued', attempts: 1, runAfter: new Date(clock.now().getTime() + 60_000) });
+    clock.advance(60_000);
+    await worker.tick();
+    expect(await latestJob(deps, q, 'doc:1')).toMatchObject({ state: 'queued', attempts: 2, runAfter: new Date(clock.now().getTime() + 120_000) });
+    clock.advance(119_999);
+    await worker.tick();
+    expect(waits).toEqual([1, 2]);
+    await worker.stop();
+  });
+
+  it('claims nothing in a process configured with RUN_JOBS=false (worker processes run its jobs)', async () => {
+    const done: string[] = [];
+    const idle = startWorker({ ...deps, config: { ...deps.config, runJobs: false } }, handler({ run: async (job) => void done.push(job.key) }), { manual: true });
+    await enqueue(deps, { queue: q, key: 'doc:1' });
+    await idle.tick();
+    idle.wake();
+    expect(done).toEqual([]);
+    expect(await latestJob(deps, q, 'doc:1')).toMatchObject({ state: 'queued', attempts: 0 });
+    const worker = startWorker(deps, handler({ run: async (job) => void done.push(job.key) }), { manual: true });
+    await worker.tick();
+    expect(done).toEqual(['doc:1']);
+    await Promise.all([idle.stop(), worker.stop()]);
+  });
 });

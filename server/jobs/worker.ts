@@ -20,8 +20,8 @@ export type JobHandler = {
   leaseMs: number;
   /** Longest one attempt may take; then it is aborted and counts as a failed attempt. */
   timeoutMs: number;
-  /** Wait before a failed attempt is tried again. */
-  retryDelayMs: number;
+  /** Wait before a failed attempt is tried again: fixed, or from the attempts made so far (a backoff). */
+  retryDelayMs: number | ((attempts: number) => number);
   run: (job: Job, signal: AbortSignal) => Promise<void>;
   /** The user who started the job (the uploader, the asker, the tester), named in the error log when it fails (D56). */
   userOf?: (job: Job) => Promise<JobUser | undefined>;
@@ -45,7 +45,8 @@ export type WorkerOptions = {
   manual?: boolean;
   /** How long after its creation the worker first looks at the queue (default BACKGROUND_START_MS). */
   startDelayMs?: number;
-  log?: { error: (obj: object, msg: string) => void };
+  /** Errors; and with `info`, each job claimed (queue, key, attempt), which tells which process ran what. */
+  log?: { error: (obj: object, msg: string) => void; info?: (obj: object, msg: string) => void };
 };
 
 export type Worker = {
@@ -66,11 +67,16 @@ export const JOB_REASONS = {
   shutdown: '服务停止，稍后继续处理',
 } as const;
 
+/** The worker of a process that runs no jobs: nothing is ever claimed. */
+const IDLE_WORKER: Worker = { wake: () => undefined, tick: async () => undefined, running: () => 0, stop: async () => undefined };
+
 /**
  * Runs the jobs of one queue in this process (docs/decisions.md D13). Jobs are claimed with a lease that a
- * heartbeat extends; a job whose worker dies is claimed again when the lease runs out, up to its attempts.
+ * heartbeat extends; a job whose worker dies is claimed again when the lease runs out, up to its attempts. A process
+ * configured with RUN_JOBS=false claims nothing: worker processes on the same PostgreSQL run its jobs.
  */
 export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOptions = {}): Worker {
+  if (deps.config.runJobs === false) return IDLE_WORKER;
   const owner = `${process.pid}-${randomUUID()}`;
   const pollMs = options.pollMs ?? 1000;
   const active = new Map<number, { controller: AbortController; done: Promise<void> }>();
@@ -120,9 +126,10 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
         : err instanceof Error ? err.message : String(err);
       // Cancelled or taken over (noticed by the heartbeat, or by the handler's guarded writes): its new owner records the outcome.
       if (reason === 'lost' || err instanceof LeaseLostError) return;
+      const { retryDelayMs } = handler;
       const outcome = await fail(deps, job.id, owner, reason, {
         retryable: !(err instanceof PermanentJobError),
-        retryDelayMs: handler.retryDelayMs,
+        retryDelayMs: typeof retryDelayMs === 'number' ? retryDelayMs : retryDelayMs(job.attempts),
       });
       if (outcome === 'failed') await finishFailed(job, reason);
     } finally {
@@ -143,6 +150,7 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
     while (!stopped && active.size < handler.concurrency) {
       const job = await claim(deps, handler.queue, owner, handler.leaseMs);
       if (!job) break;
+      options.log?.info?.({ queue: handler.queue, key: job.key, job: job.id, attempt: job.attempts, owner }, 'job claimed');
       const controller = new AbortController();
       const done = execute(job, controller)
         .catch((err) => logError(err, 'job bookkeeping failed'))

@@ -9,7 +9,8 @@ import { zipLimitsOf } from '../uploads/limits';
 import { storedArguments } from './arguments';
 import { chunksInPool } from './chunks-in-pool';
 import { readStoredFile } from './storage';
-import { embeddingModel, embedTexts, vectorLiteral } from './vectors';
+import { embeddingText, embedWhileProcessing, pendingResult, queueVectorBackfill } from './vector-backfill';
+import { embeddingModel, vectorLiteral } from './vectors';
 
 /** The queue of document processing jobs; a job's key is `doc:<id>`. */
 export const DOCUMENT_QUEUE = 'document-processing';
@@ -21,8 +22,9 @@ const INSERT_BATCH = 50;
 
 /**
  * Processes one document: text, chunks by the space's arguments, segmented terms for full-text search, and
- * embeddings when a model is configured and the database stores vectors (a model failure is retried with the
- * job, then the document fails with 向量化失败：… — docs/decisions.md D16). The
+ * embeddings when a model is configured and the database stores vectors. When the model fails or is too slow, the
+ * document is finished with full-text search only and marked `vectors_pending` (向量待补), and a job of the vector
+ * queue fills the vectors in later (vector-backfill.ts); full text finds its chunks meanwhile. The
  * chunks replace the document's previous ones while it is RUNNING, so reprocessing (a retry, or a job taken
  * over after a crash) never duplicates them, and no reader sees half a document: readers use FINISHED ones only.
  * Under a job, every write is guarded by its lease: a worker whose job was taken over changes nothing more.
@@ -35,7 +37,7 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
     .innerJoin(knowledgeSpaces, eq(knowledgeSpaces.id, knowledgeDocuments.spaceId))
     .where(eq(knowledgeDocuments.id, docId));
   if (!doc) return; // deleted meanwhile: nothing to do
-  await deps.db.update(knowledgeDocuments).set({ status: 'RUNNING', result: '', updatedAt: deps.now() }).where(and(eq(knowledgeDocuments.id, docId), held));
+  await deps.db.update(knowledgeDocuments).set({ status: 'RUNNING', result: '', vectorsPending: false, updatedAt: deps.now() }).where(and(eq(knowledgeDocuments.id, docId), held));
   const { type, bytes } = await readStoredFile(deps.config, doc.doc.filePath);
   const { embedding } = storedArguments(doc.argument);
   // Checked, extracted, chunked and segmented in a worker thread (D50): the request thread keeps answering.
@@ -43,10 +45,12 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
     bytes, type, limits: zipLimitsOf(deps.config), chunkSize: embedding.chunk_size, chunkOverlap: embedding.chunk_overlap,
   });
   signal.throwIfAborted();
-  // Embeddings first (the slow part, retried with the job), then the chunks replaced.
+  // Embeddings first (the slow part), then the chunks replaced; a chunk is embedded with its heading path, as it is
+  // matched in full text. A model that fails or is too slow leaves them to the vector queue.
   const model = await embeddingModel(deps);
-  // A chunk is embedded with its heading path, as it is matched in full text.
-  const vectors = model ? await embedTexts(deps.config, chunks.map((c, i) => (paths[i] ? `${paths[i]}\n${c}` : c)), signal) : null;
+  const embedded = model ? await embedWhileProcessing(deps.config, chunks.map((c, i) => embeddingText(paths[i], c)), signal) : null;
+  const vectors = embedded && 'vectors' in embedded ? embedded.vectors : null;
+  const postponed = embedded && 'failed' in embedded ? embedded.failed : null;
   signal.throwIfAborted();
   // Replaced a batch at a time, each batch its own statement, not in one transaction (D80): while the document is
   // not FINISHED no reader uses its chunks (recall, the term index, vector search and the chunk list read finished
@@ -67,10 +71,14 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
             WHERE ${held}`);
   });
   const finished = await deps.db.update(knowledgeDocuments)
-    .set({ status: 'FINISHED', result: `处理完成，共 ${chunks.length} 个分块${vectors ? '，已向量化' : ''}`, chunkCount: chunks.length, updatedAt: deps.now() })
+    .set({
+      status: 'FINISHED', chunkCount: chunks.length, vectorsPending: postponed !== null, updatedAt: deps.now(),
+      result: postponed === null ? `处理完成，共 ${chunks.length} 个分块${vectors ? '，已向量化' : ''}` : pendingResult(chunks.length, postponed),
+    })
     .where(and(eq(knowledgeDocuments.id, docId), held))
     .returning({ id: knowledgeDocuments.id });
   await assertLeaseKept(deps, job, finished.length);
+  if (postponed !== null) await queueVectorBackfill(deps, docId);
 }
 
 /** The document-processing queue's handler (docs/decisions.md D13). */

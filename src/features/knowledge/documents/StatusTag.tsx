@@ -2,8 +2,11 @@ import { Tag, Tooltip, Typography } from 'antd';
 import type { KnowledgeDocument } from '../../../../contract/api';
 import { STATUS_VIEW } from './status';
 
-/** A document's status as a coloured tag; a failure shows its reason on hover and below the tag. */
-export function StatusTag({ doc }: { doc: Pick<KnowledgeDocument, 'status' | 'queue_position' | 'result'> }) {
+/**
+ * A document's status as a coloured tag; a failure shows its reason on hover and below the tag; a document finished
+ * while the embedding model was down says 向量待补 beside 已完成 (searchable by full text until its vectors are in).
+ */
+export function StatusTag({ doc }: { doc: Pick<KnowledgeDocument, 'status' | 'queue_position' | 'result' | 'vectors_pending'> }) {
   const tag = (
     <Tag color={STATUS_VIEW[doc.status]?.color ?? 'default'} data-status={doc.status} style={{ marginInlineEnd: 4 }}>
       {STATUS_VIEW[doc.status]?.label ?? doc.status}
@@ -14,6 +17,16 @@ export function StatusTag({ doc }: { doc: Pick<KnowledgeDocument, 'status' | 'qu
       <span>
         {tag}
         <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>排队第 {doc.queue_position} 位</Typography.Text>
+      </span>
+    );
+  }
+  if (doc.status === 'FINISHED' && doc.vectors_pending) {
+    return (
+      <span>
+        {tag}
+        <Tooltip title={`已可按全文检索，向量模型恢复后自动补全。${doc.result}`}>
+          <Tag color="orange" data-testid="vectors-pending" style={{ marginInlineEnd: 0, cursor: 'help' }}>向量待补</Tag>
+        </Tooltip>
       </span>
     );
   }
