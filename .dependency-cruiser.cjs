@@ -6,7 +6,7 @@ const BASE = '^server/(db|http|llm|crypto|passwords|errors|logging|config|config
 const SERVICES = '^server/(identity|uploads|jobs|workers|plugins)/';
 const DOMAINS = '^server/(knowledge|chat|sqlbase|tools|testcases|sys-mgr)/';
 const ROUTES = '^server/routes/';
-const APP = '^server/(app|main|fastify-augment|text-worker)\\.ts$';
+const APP = '^server/(app|main|fastify-augment|text-worker|worker-main|worker-process)\\.ts$';
 
 /** A layer may import only itself and the layers below it. */
 const above = (name, from, higher) => ({
