@@ -222,10 +222,40 @@ export const Chunk = Type.Object({
   /** The headings above the chunk, outermost first, joined by ' › ' ('' for none). */
   heading_path: Type.String(),
   position: ChunkPosition,
+  /** Changed by hand since the document was processed (reprocessing replaces it). */
+  edited: Type.Boolean(),
+  /** Kept but never recalled (停用). */
+  disabled: Type.Boolean(),
+  /** Added by hand (手动添加), not read from the file. */
+  manual: Type.Boolean(),
 });
 export type Chunk = Static<typeof Chunk>;
 
 export const ChunkPage = Type.Object({ data: Type.Array(Chunk), total: Type.Number(), page: Type.Number() });
+
+/** A chunk's text as the owner types it: what recall matches, together with its heading path. */
+const ChunkContent = Type.String({ minLength: 1, maxLength: 20_000 });
+const ChunkTarget = { document_id: Type.Integer({ minimum: 1 }), chunk_id: Type.Integer({ minimum: 1 }), ...userInfoFields };
+
+/** New text of one chunk (issue 29 §7): re-indexed, keeps its place and position, marked edited. */
+export const ChunkUpdateBody = Type.Object({ ...ChunkTarget, content: ChunkContent });
+export type ChunkUpdateBody = Static<typeof ChunkUpdateBody>;
+/** 停用 (true) or 启用 (false) one chunk: a disabled chunk stays listed and is never recalled. */
+export const ChunkDisableBody = Type.Object({ ...ChunkTarget, disabled: Type.Boolean() });
+export type ChunkDisableBody = Static<typeof ChunkDisableBody>;
+export const ChunkDeleteBody = Type.Object(ChunkTarget);
+export type ChunkDeleteBody = Static<typeof ChunkDeleteBody>;
+/** A chunk added by hand after the document's last one, optionally under headings (outermost first, ' › '). */
+export const ChunkAddBody = Type.Object({
+  document_id: Type.Integer({ minimum: 1 }),
+  content: ChunkContent,
+  heading_path: Type.Optional(Type.String({ maxLength: 500 })),
+  ...userInfoFields,
+});
+export type ChunkAddBody = Static<typeof ChunkAddBody>;
+
+/** 全部重新处理: how many documents of the space were queued again. */
+export const ReprocessAllResult = Type.Object({ queued: Type.Number() });
 
 export const RecallTestBody = Type.Object({
   question: Type.String({ minLength: 1, maxLength: 2000 }),

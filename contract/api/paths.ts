@@ -156,6 +156,13 @@ export const KNOWLEDGE_PATHS = {
   /** The original file of a document. */
   documentDownload: '/knowledge/:space/document/:id/download',
   chunkList: '/knowledge/:space/chunk/list',
+  /** The owner mends a finished document's chunks (issue 29). */
+  chunkUpdate: '/knowledge/:space/chunk/update',
+  chunkDisable: '/knowledge/:space/chunk/disable',
+  chunkDelete: '/knowledge/:space/chunk/delete',
+  chunkAdd: '/knowledge/:space/chunk/add',
+  /** 全部重新处理: every document of the space queued again (its owner only). */
+  documentReprocessAll: '/knowledge/:space/document/reprocess_all',
   recallTest: '/knowledge/:space/recall_test',
 } as const;
 

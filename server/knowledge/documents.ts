@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ChunkPosition, DocumentListBody, DocumentUpdateBody, KnowledgeDocument } from '../../contract/api';
+import type { Chunk, ChunkPosition, DocumentListBody, DocumentUpdateBody, KnowledgeDocument } from '../../contract/api';
 import type { Deps } from '../deps';
 import { documentChunks, knowledgeDocuments, knowledgeSpaces, secrecyGrades, users } from '../db/schema';
 import { badRequest, HttpError } from '../http-error';
@@ -38,8 +38,8 @@ export async function visibleDocument(deps: Pick<Deps, 'db'>, viewer: Viewer, sp
   return doc;
 }
 
-/** Changes are for the document's owner and the space's owner. */
-function assertCanChange(doc: DocumentRow, space: SpaceRow, viewer: Viewer): void {
+/** Changes (of the document and of its chunks) are for the document's owner and the space's owner. */
+export function assertCanChange(doc: DocumentRow, space: SpaceRow, viewer: Viewer): void {
   if (doc.ownerId !== viewer.id && space.ownerId !== viewer.id) throw new HttpError(400, '只有文档的上传者或知识空间的创建者可以修改或删除文档');
 }
 
@@ -244,17 +244,22 @@ export async function listChunks(
     body.content ? ilike(documentChunks.content, `%${body.content.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
   );
   const [{ total }] = await deps.db.select({ total: count() }).from(documentChunks).where(where);
-  const rows = await deps.db.select({
-    id: documentChunks.id, seq: documentChunks.seq, content: documentChunks.content, headingPath: documentChunks.headingPath, position: documentChunks.position,
-  })
+  const rows = await deps.db.select(listedChunkColumns)
     .from(documentChunks).where(where).orderBy(asc(documentChunks.seq)).limit(pageSize).offset((page - 1) * pageSize);
+  return { page, total: Number(total), data: rows.map((r) => chunkOnWire(doc, r)) };
+}
+
+/** The columns of a chunk as listed (`chunkOnWire`). */
+export const listedChunkColumns = {
+  id: documentChunks.id, seq: documentChunks.seq, content: documentChunks.content, headingPath: documentChunks.headingPath,
+  position: documentChunks.position, edited: documentChunks.edited, disabled: documentChunks.disabled, manual: documentChunks.manual,
+};
+
+/** A chunk of `doc` as the chunk list answers it. */
+export function chunkOnWire(doc: DocumentRow, r: { [K in keyof typeof listedChunkColumns]: (typeof documentChunks.$inferSelect)[K] }): Chunk {
   return {
-    page,
-    total: Number(total),
-    data: rows.map((r) => ({
-      id: r.id, document_id: doc.id, doc_name: doc.docName, doc_type: doc.docType, seq: r.seq, content: r.content,
-      meta_info: JSON.stringify({ source: doc.docName, seq: r.seq }),
-      heading_path: r.headingPath, position: r.position as ChunkPosition,
-    })),
+    id: r.id, document_id: doc.id, doc_name: doc.docName, doc_type: doc.docType, seq: r.seq, content: r.content,
+    meta_info: JSON.stringify({ source: doc.docName, seq: r.seq }),
+    heading_path: r.headingPath, position: r.position as ChunkPosition, edited: r.edited, disabled: r.disabled, manual: r.manual,
   };
 }

@@ -83,12 +83,15 @@ export const chunkColumns = {
   position: documentChunks.position,
 };
 
+/** Recalled chunks: not disabled by the owner (chunk-edit.ts). */
+export const recallable = eq(documentChunks.disabled, false);
+
 /** Chunks of finished documents of the space that the viewer may see, among `where`, with a score. */
 function visibleChunks(db: Db, viewer: Viewer, spaceId: number, where: SQL, score: SQL<number> = sql<number>`0`) {
   return db.select({ ...chunkColumns, score })
     .from(documentChunks)
     .innerJoin(knowledgeDocuments, eq(knowledgeDocuments.id, documentChunks.documentId))
-    .where(and(eq(documentChunks.spaceId, spaceId), where, eq(knowledgeDocuments.status, 'FINISHED'), visibleTo(viewer)));
+    .where(and(eq(documentChunks.spaceId, spaceId), where, recallable, eq(knowledgeDocuments.status, 'FINISHED'), visibleTo(viewer)));
 }
 
 async function fullText(
@@ -137,7 +140,7 @@ async function sqlWeights(db: Db, spaceId: number, words: string[]): Promise<num
   const [row] = await db.select({ n: sql<number>`count(*)`, df: sql<number[]>`array[${sql.join(counts, sql`, `)}]` })
     .from(documentChunks)
     .innerJoin(knowledgeDocuments, eq(knowledgeDocuments.id, documentChunks.documentId))
-    .where(and(eq(documentChunks.spaceId, spaceId), eq(knowledgeDocuments.status, 'FINISHED')));
+    .where(and(eq(documentChunks.spaceId, spaceId), recallable, eq(knowledgeDocuments.status, 'FINISHED')));
   const n = Number(row?.n ?? 0);
   return words.map((_w, i) => {
     return wordWeight(n, Number(row?.df?.[i] ?? 0));
@@ -166,7 +169,7 @@ async function offeredCandidates(db: Db, visible: VisibleSet, spaceId: number, p
 const chunksById = preparedPerDb((db) => db.select({ ...chunkColumns, status: knowledgeDocuments.status })
   .from(documentChunks)
   .innerJoin(knowledgeDocuments, eq(knowledgeDocuments.id, documentChunks.documentId))
-  .where(and(eq(documentChunks.spaceId, sql.placeholder('space')), sql`${documentChunks.id} = ANY(${sql.placeholder('ids')}::bigint[])`))
+  .where(and(eq(documentChunks.spaceId, sql.placeholder('space')), sql`${documentChunks.id} = ANY(${sql.placeholder('ids')}::bigint[])`, recallable))
   .prepare('knowledge_recall_chunks_by_id'));
 
 async function sqlSearch(db: Db, viewer: Viewer, spaceId: number, terms: string, limit: number): Promise<{ row: Row; rank: number }[]> {

@@ -28,6 +28,11 @@ export function indexTerms(text: string): string {
   return terms.join(' ');
 }
 
+/** A chunk's text as it is indexed and embedded: its heading path (when it has one) above its content. */
+export function withHeadingPath(path: string, content: string): string {
+  return path ? `${path}\n${content}` : content;
+}
+
 /** Words too common to tell passages apart (question words, particles, copulas). */
 const STOPWORDS = new Set([
   '的', '了', '是', '在', '和', '与', '及', '或', '等', '吗', '呢', '吧', '啊', '也', '都', '就', '而', '有', '被', '把', '对',

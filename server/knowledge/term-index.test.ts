@@ -93,6 +93,26 @@ describe('in-memory term index', () => {
     expect(await proposed(['发布'])).toEqual([]);
   });
 
+  it('leaves out a disabled chunk, and takes it back once enabled, when its document moves on (issue 29)', async () => {
+    const d = await addDoc('d', ['停用 保留', '停用 候选']);
+    expect(await proposed(['停用'])).toEqual([d, d]);
+    const [first] = await t.deps.db.select().from(documentChunks).where(eq(documentChunks.documentId, d)).orderBy(documentChunks.seq);
+    const setDisabled = async (disabled: boolean) => {
+      t.clock.advance(1000);
+      await t.deps.db.transaction(async (tx) => {
+        await tx.update(documentChunks).set({ disabled }).where(eq(documentChunks.id, first.id));
+        await tx.update(knowledgeDocuments).set({ updatedAt: t.clock.now() }).where(eq(knowledgeDocuments.id, d));
+      });
+    };
+    await setDisabled(true);
+    expect(await proposed(['停用'])).toEqual([d]);
+    expect(await proposed(['保留'])).toEqual([]);
+    // A fresh build (another process, no snapshot) leaves it out too.
+    expect(await proposed(['保留'], new Proxy(t.deps.db, {}))).toEqual([]);
+    await setDisabled(false);
+    expect(await proposed(['保留'])).toEqual([d]);
+  });
+
   it('starts a new process from the snapshot on disk and reads only what changed since', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'kb-term-index-'));
     // A process is its own Db: the indexes are kept per Db (a Proxy is another Db over the same connection).

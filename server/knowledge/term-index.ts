@@ -46,7 +46,8 @@ function indexedChunks(spaces: Map<number, Slot>): number {
 
 /**
  * Brings a space's index up to date with the generation read: drops documents that changed or left, reads
- * those that are new; null when the space has more chunks than the limit.
+ * those that are new; null when the space has more chunks than the limit. A chunk edited, disabled, deleted or added
+ * by hand moves its document's updated_at (chunk-edit.ts), so the document is read again, without its disabled chunks.
  */
 async function sync(db: Db, spaceId: number, index: SpaceIndex, generation: number): Promise<SpaceIndex | null> {
   const finished = await db.select({ id: knowledgeDocuments.id, updatedAt: knowledgeDocuments.updatedAt }).from(knowledgeDocuments)
@@ -64,7 +65,8 @@ async function sync(db: Db, spaceId: number, index: SpaceIndex, generation: numb
     const batch = missing.slice(i, i + LOAD_BATCH);
     for (const d of batch) index.docs.set(d.id, { updatedAt: d.updatedAt.getTime(), slots: [] });
     const rows = await db.select({ id: documentChunks.id, documentId: documentChunks.documentId, terms: documentChunks.terms })
-      .from(documentChunks).where(inArray(documentChunks.documentId, batch.map((d) => d.id))).orderBy(documentChunks.id);
+      .from(documentChunks).where(and(inArray(documentChunks.documentId, batch.map((d) => d.id)), eq(documentChunks.disabled, false)))
+      .orderBy(documentChunks.id);
     for (const row of rows) index.docs.get(row.documentId)?.slots.push(index.add(row.id, row.terms, row.documentId));
     if (index.chunkIds.length > MAX_INDEXED_CHUNKS) return null;
     await new Promise((resolve) => setImmediate(resolve));

@@ -79,6 +79,7 @@ export async function vectorRecall(db: Db, viewer: Viewer, spaceId: number, mode
       eq(documentChunks.spaceId, spaceId),
       sql`"document_chunks"."embedding_model" = ${model}`,
       sql`vector_dims("document_chunks"."embedding") = ${vector.length}`,
+      eq(documentChunks.disabled, false),
       eq(knowledgeDocuments.status, 'FINISHED'),
       visibleTo(viewer),
     ))

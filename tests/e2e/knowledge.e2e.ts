@@ -130,6 +130,28 @@ describe('knowledge spaces and documents end to end', () => {
     await page.getByTestId('recall-hit').first().waitFor();
     expect(await page.getByTestId('recall-hit').first().textContent()).toContain('五百元');
     await screenshotBoth(page, 'knowledge-recall');
+    await page.keyboard.press('Escape');
+    await recall.waitFor({ state: 'detached' });
+
+    // Issue 29 §7: the owner checks a chunk's headings and mends its text; the edit is marked and recalled.
+    await row(page, SECRET_DOC).getByRole('button', { name: '分段' }).click();
+    const milestones = page.getByTestId('chunk-item').filter({ hasText: '原型验证' });
+    await milestones.getByText('研发路线图 › 里程碑').waitFor();
+    await milestones.getByRole('button', { name: /编\s*辑/ }).click();
+    const editor = page.getByRole('dialog', { name: /编辑分块/ });
+    await editor.getByLabel('分块内容').fill('- 原型验证：一季度\n- 小批量试产：二季度\n- 首批交付：四季度');
+    await screenshotBoth(page, 'knowledge-chunk-edit');
+    await editor.getByRole('button', { name: /保\s*存/ }).click();
+    await expectText(page, /第 \d+ 段已保存/);
+    await editor.waitFor({ state: 'detached' });
+    await milestones.getByText('已编辑').waitFor();
+    expect(await milestones.textContent()).toContain('首批交付：四季度');
+    await screenshotBoth(page, 'knowledge-chunks-edited');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /召回测试/ }).click();
+    await recall.getByLabel('问题').fill('首批交付');
+    await recall.getByRole('button', { name: /测\s*试/ }).click();
+    await expect.poll(async () => page.getByTestId('recall-hit').first().textContent(), { timeout: 10_000 }).toContain('首批交付');
     await context.close();
   });
 

@@ -30,6 +30,7 @@ import { viewerOf, type Viewer } from '../../knowledge/visibility';
 import { sanitizeFileName } from '../../uploads/file-name';
 import { uploadLimitsOf, withUpload, type ReceiveOptions } from '../../uploads/receive';
 import { sessionOf } from '../../plugins/request-meta';
+import { chunkEditRoutes } from './chunk-routes';
 
 const KB = '/knowledgeBase';
 const DOCS = '/knowledgeList';
@@ -217,6 +218,8 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const space = await spaceByName(deps, request.params.space, await viewer(deps, request));
       return aiOk(await listChunks(deps, await viewer(deps, request), space, request.body));
     });
+
+    await app.register(chunkEditRoutes(deps));
 
     app.post(KNOWLEDGE_PATHS.recallTest, {
       config: read,

@@ -1,6 +1,6 @@
 import { AUTH_PATHS, KNOWLEDGE_PATHS, ROLE_PATHS, fillPath } from '../../../contract/api/runtime';
 import type {
-  Chunk, DocumentListBody, KnowledgeDocument, RecallHit, ResourceGrades, RoleOption, Space, SpaceAddBody, SpaceArguments,
+  Chunk, ChunkAddBody, ChunkDeleteBody, ChunkDisableBody, ChunkUpdateBody, DocumentListBody, KnowledgeDocument, RecallHit, ResourceGrades, RoleOption, Space, SpaceAddBody, SpaceArguments,
   SpaceSaveBody, ToolDept,
 } from '../../../contract/api';
 import { api } from '../../lib/http/api';
@@ -10,12 +10,14 @@ import { withUserInfo } from './user-info';
 export type DocumentPage = { data: KnowledgeDocument[]; total: number; page: number; processing: boolean };
 export type ChunkPage = { data: Chunk[]; total: number; page: number };
 export type DocumentListArgs = DocumentListBody & { space: string };
+/** A chunk call's body with the space it is in. */
+type InSpace<T> = Omit<T, 'user_id' | 'user_name' | 'userInfo'> & { space: string };
 
 const post = (url: string, body: object = {}, silent?: boolean) => ({ url, method: 'POST' as const, data: withUserInfo(body), silent });
 const inSpace = (path: string, space: string) => fillPath(path, { space });
 
 /** Knowledge spaces, documents, tasks, chunks and recall (spec §7). */
-export const knowledgeApi = api.enhanceEndpoints({ addTagTypes: ['KnowledgeSpace', 'KnowledgeDocument'] }).injectEndpoints({
+export const knowledgeApi = api.enhanceEndpoints({ addTagTypes: ['KnowledgeSpace', 'KnowledgeDocument', 'KnowledgeChunk'] }).injectEndpoints({
   endpoints: (build) => ({
     spaces: build.query<Space[], void>({
       query: () => post(KNOWLEDGE_PATHS.spaceList),
@@ -67,7 +69,30 @@ export const knowledgeApi = api.enhanceEndpoints({ addTagTypes: ['KnowledgeSpace
     }),
     chunks: build.query<ChunkPage, { space: string; document_id: number; page: number; page_size: number; content?: string }>({
       query: ({ space, ...body }) => post(inSpace(KNOWLEDGE_PATHS.chunkList, space), body),
+      providesTags: ['KnowledgeChunk'],
       keepUnusedDataFor: 0,
+    }),
+    /** The owner's mending of chunks (issue 29): each changes the document too (its chunk count, its time). */
+    updateChunk: build.mutation<Chunk, InSpace<ChunkUpdateBody>>({
+      query: ({ space, ...body }) => post(inSpace(KNOWLEDGE_PATHS.chunkUpdate, space), body),
+      invalidatesTags: ['KnowledgeChunk', 'KnowledgeDocument'],
+    }),
+    disableChunk: build.mutation<Chunk, InSpace<ChunkDisableBody>>({
+      query: ({ space, ...body }) => post(inSpace(KNOWLEDGE_PATHS.chunkDisable, space), body),
+      invalidatesTags: ['KnowledgeChunk', 'KnowledgeDocument'],
+    }),
+    deleteChunk: build.mutation<null, InSpace<ChunkDeleteBody>>({
+      query: ({ space, ...body }) => post(inSpace(KNOWLEDGE_PATHS.chunkDelete, space), body),
+      invalidatesTags: ['KnowledgeChunk', 'KnowledgeDocument'],
+    }),
+    addChunk: build.mutation<Chunk, InSpace<ChunkAddBody>>({
+      query: ({ space, ...body }) => post(inSpace(KNOWLEDGE_PATHS.chunkAdd, space), body),
+      invalidatesTags: ['KnowledgeChunk', 'KnowledgeDocument'],
+    }),
+    /** 全部重新处理: every document of the space queued again; answers how many. */
+    reprocessAll: build.mutation<{ queued: number }, string>({
+      query: (space) => post(inSpace(KNOWLEDGE_PATHS.documentReprocessAll, space)),
+      invalidatesTags: ['KnowledgeDocument', 'KnowledgeChunk'],
     }),
     recallTest: build.mutation<RecallHit[], { space: string; question: string; recall_top_k?: number }>({
       query: ({ space, ...body }) => post(inSpace(KNOWLEDGE_PATHS.recallTest, space), body),
@@ -90,6 +115,7 @@ export const knowledgeApi = api.enhanceEndpoints({ addTagTypes: ['KnowledgeSpace
 export const {
   useSpacesQuery, useLazyCheckSpaceNameQuery, useDefaultArgumentsQuery, useAddSpaceMutation, useSaveSpaceMutation,
   useDeleteSpaceMutation, useDocumentsQuery, useUpdateDocumentMutation, useDeleteDocumentMutation, useCreateTasksMutation,
-  useRetryDocumentMutation, useRetryFailedMutation, useChunksQuery, useRecallTestMutation, useReviewRoleOptionsQuery, useSpaceDeptsQuery,
+  useRetryDocumentMutation, useRetryFailedMutation, useChunksQuery, useUpdateChunkMutation, useDisableChunkMutation,
+  useDeleteChunkMutation, useAddChunkMutation, useReprocessAllMutation, useRecallTestMutation, useReviewRoleOptionsQuery, useSpaceDeptsQuery,
   useMyGradesQuery, usePrefetch: useKnowledgePrefetch,
 } = knowledgeApi;

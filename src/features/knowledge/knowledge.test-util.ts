@@ -1,5 +1,7 @@
-import type { KnowledgeDocument, Space, SpaceArguments } from '../../../contract/api';
-import { userDetail } from '../../test/factories';
+import { AUTH_PATHS, KNOWLEDGE_PATHS, ROLE_PATHS } from '../../../contract/api/runtime';
+import type { KnowledgeDocument, Space, SpaceArguments, UserDetail } from '../../../contract/api';
+import type { FakeReply } from '../../test/fake-adapter';
+import { aiOk, ok, userDetail } from '../../test/factories';
 
 export const DEFAULT_ARGS: SpaceArguments = {
   embedding: { topk: 5, recall_score: 0.3, recall_type: 'TopK', model: 'FullText', chunk_size: 500, chunk_overlap: 50 },
@@ -33,3 +35,16 @@ export const demo = userDetail({
     '/knowledgeList#refresh': true, '/knowledgeList#retry': true,
   },
 });
+
+/** What the document list page asks besides its list: the user, the grades, the roles and the spaces. */
+export function documentPageRoutes(detail: UserDetail = demo, spaces: Space[] = [space()]): Record<string, FakeReply> {
+  return {
+    [`GET ${AUTH_PATHS.userDetail}`]: ok(detail),
+    [`GET ${AUTH_PATHS.grades}`]: ok({
+      allowed: ['public', 'internal', 'secret'], lowest: 'public', map: {},
+      list: [{ code: 'secret', text: '秘密', rank: 30 }, { code: 'public', text: '公开', rank: 10 }, { code: 'internal', text: '内部', rank: 20 }],
+    }),
+    [`GET ${ROLE_PATHS.options}`]: ok([{ id: 5, name: '研发人员' }, { id: 6, name: '市场人员' }]),
+    [`POST ${KNOWLEDGE_PATHS.spaceList}`]: aiOk(spaces),
+  };
+}

@@ -3,6 +3,8 @@ import { CONFIRM_DELETE } from '../../../components/data-table';
 import type { DocumentRow } from './document-columns';
 import { isProcessing } from './status';
 
+const REPROCESS_WARNING = '将按文件重新生成该文档的分块，手动编辑、停用和新增的分块都会丢失。';
+
 export type DocumentActionsProps = {
   doc: DocumentRow;
   can: (code: string) => boolean;
@@ -14,7 +16,8 @@ export type DocumentActionsProps = {
 
 /**
  * A row's actions: 分段 for anyone who sees it (the name downloads the file); 重新处理, 编辑 and 删除 by button
- * grant and only on documents the user may change (their own, or any in their own space).
+ * grant and only on documents the user may change (their own, or any in their own space). Reprocessing a finished
+ * document asks first: its chunks, hand edits included, are replaced.
  */
 export function DocumentActions({ doc, can, onChunks, onEdit, onRetry, onDelete }: DocumentActionsProps) {
   const mine = doc.editable;
@@ -23,7 +26,15 @@ export function DocumentActions({ doc, can, onChunks, onEdit, onRetry, onDelete 
       <Button type="link" size="small" disabled={doc.status !== 'FINISHED'} onClick={() => onChunks(doc)}>
         分段
       </Button>
-      {mine && can('retry') && (
+      {mine && can('retry') && doc.status === 'FINISHED' && (
+        // A finished document may hold hand edits of its chunks, which reading the file again replaces.
+        <Popconfirm title="重新处理" description={REPROCESS_WARNING} okText="确定" cancelText="取消" onConfirm={() => onRetry(doc)}>
+          <Button type="link" size="small">
+            重新处理
+          </Button>
+        </Popconfirm>
+      )}
+      {mine && can('retry') && doc.status !== 'FINISHED' && (
         <Button type="link" size="small" disabled={isProcessing(doc.status)} onClick={() => onRetry(doc)}>
           重新处理
         </Button>

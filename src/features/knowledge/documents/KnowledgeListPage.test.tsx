@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_PATHS, KNOWLEDGE_PATHS, ROLE_PATHS, UPLOAD_PATHS, fillPath } from '../../../../contract/api/runtime';
+import { AUTH_PATHS, KNOWLEDGE_PATHS, UPLOAD_PATHS, fillPath } from '../../../../contract/api/runtime';
 import type { KnowledgeDocument } from '../../../../contract/api';
 import { installFakeServer, type FakeHandler, type FakeReply, type FakeRequest } from '../../../test/fake-adapter';
 import { aiFail, aiOk, bodyOf, LOAD, ok } from '../../../test/factories';
 import { renderSignedIn } from '../../../test/render-app';
-import { demo, doc, space } from '../knowledge.test-util';
+import { demo, doc, documentPageRoutes } from '../knowledge.test-util';
 
 const pickFiles = vi.hoisted(() => vi.fn());
 vi.mock('../../../platform', async (importOriginal) => ({ ...(await importOriginal<object>()), pickFiles }));
@@ -31,17 +31,7 @@ afterEach(() => {
 beforeEach(() => pickFiles.mockReset());
 
 function serve(list: FakeHandler | FakeReply = aiOk({ data: DOCS, total: 5, page: 1, processing: true }), extra: Record<string, FakeHandler | FakeReply> = {}) {
-  const server = installFakeServer({
-    [`GET ${AUTH_PATHS.userDetail}`]: ok(demo),
-    [`GET ${AUTH_PATHS.grades}`]: ok({
-      allowed: ['public', 'internal', 'secret'], lowest: 'public', map: {},
-      list: [{ code: 'secret', text: '秘密', rank: 30 }, { code: 'public', text: '公开', rank: 10 }, { code: 'internal', text: '内部', rank: 20 }],
-    }),
-    [`GET ${ROLE_PATHS.options}`]: ok([{ id: 5, name: '研发人员' }, { id: 6, name: '市场人员' }]),
-    [`POST ${KNOWLEDGE_PATHS.spaceList}`]: aiOk([space()]),
-    [`POST ${LIST}`]: list,
-    ...extra,
-  });
+  const server = installFakeServer({ ...documentPageRoutes(), [`POST ${LIST}`]: list, ...extra });
   restore = server.restore;
   return server;
 }

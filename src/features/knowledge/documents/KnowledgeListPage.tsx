@@ -1,5 +1,5 @@
-import { App, Breadcrumb, Button, Card, Result, Segmented, Space, Typography } from 'antd';
-import { CloudUploadOutlined, ExperimentOutlined, RedoOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Breadcrumb, Button, Card, Popconfirm, Result, Segmented, Space, Typography } from 'antd';
+import { CloudUploadOutlined, ExperimentOutlined, RedoOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DataTable, PAGE_SIZE_OPTIONS, type DataTableButton, type SortItem } from '../../../components/data-table';
@@ -9,7 +9,8 @@ type DocumentSortField = (typeof DOCUMENT_SORT_FIELDS)[number];
 import { usePageTabTitle, usePollingInterval } from '../../../app/tabs/page-tab-context';
 import { hasButton } from '../../../lib/storage';
 import {
-  type DocumentListArgs, useDeleteDocumentMutation, useDocumentsQuery, useRetryDocumentMutation, useRetryFailedMutation, useSpacesQuery,
+  type DocumentListArgs, useDeleteDocumentMutation, useDocumentsQuery, useReprocessAllMutation, useRetryDocumentMutation,
+  useRetryFailedMutation, useSpacesQuery,
 } from '../api';
 import { downloadDocument } from '../download';
 import { ChunkDrawer } from './ChunkDrawer';
@@ -32,6 +33,9 @@ const REVIEW_MODES = [
   { value: '1', label: '我的文档' },
   { value: '0', label: '待我审核' },
 ];
+
+/** What 全部重新处理 costs: every document is read again from its file, hand edits of its chunks lost. */
+const REPROCESS_ALL_WARNING = '将按文件重新处理本空间的全部文档（正在处理的除外）。手动编辑、停用和新增的分块都会丢失，处理期间这些文档暂不参与检索。';
 
 type Open = { kind: 'upload' } | { kind: 'recall' } | { kind: 'edit'; doc: DocumentRow } | { kind: 'chunks'; doc: DocumentRow } | null;
 
@@ -70,6 +74,7 @@ function SpaceDocuments({ space }: { space: string }) {
   const [remove] = useDeleteDocumentMutation();
   const [retry] = useRetryDocumentMutation();
   const [retryFailed, retryingFailed] = useRetryFailedMutation();
+  const [reprocessAll, reprocessingAll] = useReprocessAllMutation();
 
   const search = (f: DocumentFilters) => {
     setFilters(f);
@@ -82,6 +87,11 @@ function SpaceDocuments({ space }: { space: string }) {
     const { tasks } = await retryFailed(space).unwrap();
     if (tasks.length) message.success(`已重新提交 ${tasks.length} 个失败文档`);
     else message.info('没有需要重试的失败文档');
+  };
+  const reprocessSpace = async () => {
+    const { queued } = await reprocessAll(space).unwrap();
+    if (queued) message.success(`已提交 ${queued} 个文档重新处理`);
+    else message.info('没有可以重新处理的文档');
   };
   const tableCan = (code: DataTableButton) => code === 'columns' || (code === 'batchDelete' && can('delete'));
   const deleteOne = async (doc: DocumentRow) => {
@@ -160,6 +170,19 @@ function SpaceDocuments({ space }: { space: string }) {
                   全部失败重试
                 </Button>
               )}
+              {spaceInfo?.editable && can('retry') && (
+                <Popconfirm
+                  title="全部重新处理"
+                  description={REPROCESS_ALL_WARNING}
+                  okText="确定"
+                  cancelText="取消"
+                  onConfirm={() => reprocessSpace().catch(() => undefined)}
+                >
+                  <Button icon={<SyncOutlined />} loading={reprocessingAll.isLoading}>
+                    全部重新处理
+                  </Button>
+                </Popconfirm>
+              )}
               <Button icon={<ExperimentOutlined />} onClick={() => setOpen({ kind: 'recall' })}>
                 召回测试
               </Button>
@@ -194,7 +217,7 @@ function SpaceDocuments({ space }: { space: string }) {
           }}
         />
       )}
-      {open?.kind === 'chunks' && <ChunkDrawer space={space} doc={open.doc} onClose={() => setOpen(null)} />}
+      {open?.kind === 'chunks' && <ChunkDrawer space={space} doc={open.doc} can={can} onClose={() => setOpen(null)} />}
       {open?.kind === 'recall' && <RecallTestDialog space={space} onClose={() => setOpen(null)} />}
     </div>
   );
