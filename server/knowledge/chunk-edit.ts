@@ -13,6 +13,7 @@ import { assertCanChange, chunkOnWire, listedChunkColumns, visibleDocument, type
 import { indexTerms, withHeadingPath } from './segment';
 import type { SpaceRow } from './spaces';
 import { embeddingModel, embedTexts, hasVectorColumn, vectorLiteral } from './vectors';
+import { queueVectorBackfill } from './vector-backfill';
 import type { Viewer } from './visibility';
 
 const BUSY = '文档正在处理，处理完成后才能修改分块';
@@ -43,7 +44,7 @@ function typedContent(content: string): string {
  * counted again and its update time moved forward by at least a millisecond, which is what the term index compares.
  */
 async function changeChunks<T>(deps: Deps, doc: DocumentRow, change: (tx: Db) => Promise<T>, vectorsPending = false): Promise<T> {
-  return deps.db.transaction(async (t) => {
+  const changed = await deps.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [locked] = await tx.select({ status: knowledgeDocuments.status }).from(knowledgeDocuments)
       .where(eq(knowledgeDocuments.id, doc.id)).for('update');
@@ -56,6 +57,9 @@ async function changeChunks<T>(deps: Deps, doc: DocumentRow, change: (tx: Db) =>
     }).where(eq(knowledgeDocuments.id, doc.id));
     return result;
   });
+  // The vector the model could not make now is made by the backfill job (D106).
+  if (vectorsPending) await queueVectorBackfill(deps, doc.id);
+  return changed;
 }
 
 /** The chunk of the document, or 404. */

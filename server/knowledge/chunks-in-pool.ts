@@ -10,7 +10,7 @@ import { chunkBlocks, PATH_SEPARATOR } from './chunk-blocks';
 import { blocksText } from './extract';
 import type { DocumentType } from './file-types';
 import { readDocument } from './formats';
-import { indexTerms } from './segment';
+import { indexTerms, withHeadingPath } from './segment';
 
 export type ChunksTask = {
   kind: 'chunks'; bytes: Uint8Array; type: DocumentType; limits: ZipLimits; chunkSize: number; chunkOverlap: number;
@@ -33,7 +33,7 @@ export async function chunksOf(task: ChunksTask): Promise<ChunksResult> {
     chunks: made.map((c) => c.content),
     paths,
     positions: made.map((c) => c.position),
-    terms: made.map((c, i) => indexTerms(paths[i] ? `${paths[i]}\n${c.content}` : c.content)),
+    terms: made.map((c, i) => indexTerms(withHeadingPath(paths[i], c.content))),
     ...(read.pages === undefined ? {} : { pages: read.pages }),
   };
 }

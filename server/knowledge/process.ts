@@ -9,7 +9,8 @@ import { zipLimitsOf } from '../uploads/limits';
 import { storedArguments } from './arguments';
 import { chunksInPool } from './chunks-in-pool';
 import { readStoredFile } from './storage';
-import { embeddingText, embedWhileProcessing, pendingResult, queueVectorBackfill } from './vector-backfill';
+import { embedWhileProcessing, pendingResult, queueVectorBackfill } from './vector-backfill';
+import { withHeadingPath } from './segment';
 import { embeddingModel, vectorLiteral } from './vectors';
 
 /** The queue of document processing jobs; a job's key is `doc:<id>`. */
@@ -48,7 +49,7 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
   // Embeddings first (the slow part), then the chunks replaced; a chunk is embedded with its heading path, as it is
   // matched in full text. A model that fails or is too slow leaves them to the vector queue.
   const model = await embeddingModel(deps);
-  const embedded = model ? await embedWhileProcessing(deps.config, chunks.map((c, i) => embeddingText(paths[i], c)), signal) : null;
+  const embedded = model ? await embedWhileProcessing(deps.config, chunks.map((c, i) => withHeadingPath(paths[i], c)), signal) : null;
   const vectors = embedded && 'vectors' in embedded ? embedded.vectors : null;
   const postponed = embedded && 'failed' in embedded ? embedded.failed : null;
   signal.throwIfAborted();

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import { preparedPerDb } from '../db/prepared';
 import { documentChunks, knowledgeDocuments } from '../db/schema';
-import { indexTerms, plainTerm, queryTerms, queryWords } from './segment';
+import { indexTerms, plainTerm, queryTerms, queryWords, withHeadingPath } from './segment';
 import { termIndex, wordWeight, type Candidate } from './term-index';
 import { embeddingModel, embedTexts, vectorRecall } from './vectors';
 import { visibleDocumentIds, type VisibleSet } from './visible-documents';
@@ -124,7 +124,7 @@ async function fullText(
   const total = weights.reduce((a, b) => a + b, 0) || 1;
   return hits
     .map((hit) => {
-      const terms = new Set(indexTerms(hit.row.content).split(' ').map(plainTerm));
+      const terms = new Set(indexTerms(withHeadingPath(hit.row.headingPath, hit.row.content)).split(' ').map(plainTerm));
       const held = words.reduce((sum, word, i) => sum + (terms.has(word) ? weights[i] : 0), 0);
       return { hit: toHit(hit.row, Math.min(1, held / total), 'fulltext'), rank: hit.rank };
     })

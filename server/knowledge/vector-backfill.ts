@@ -10,6 +10,7 @@ import { enqueue, type Job } from '../jobs/queue';
 import { assertLeaseKept, jobUser, writeGuard } from '../jobs/row-status-handler';
 import type { JobHandler } from '../jobs/worker';
 import { embeddingModel, embedTexts, vectorLiteral } from './vectors';
+import { withHeadingPath } from './segment';
 
 /** The queue of vector backfills; a job's key is `doc:<id>`, as the document's processing job. */
 export const VECTOR_QUEUE = 'vector-backfill';
@@ -24,11 +25,6 @@ const BACKFILL_BATCH = 128;
 /** The wait before a backfill's next attempt, doubling from 30 s up to an hour. */
 export function backfillWaitMs(attempts: number): number {
   return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** Math.max(0, attempts - 1));
-}
-
-/** The text a chunk is embedded as: its heading path above its content, as full text matches it. */
-export function embeddingText(headingPath: string, content: string): string {
-  return headingPath ? `${headingPath}\n${content}` : content;
 }
 
 /** What a document's result says while its vectors wait. */
@@ -87,7 +83,7 @@ export async function fillVectors(deps: Deps, docId: number, signal: AbortSignal
     const chunks = rowsOf(await deps.db.execute(sql`
       SELECT id, seq, heading_path, content FROM document_chunks WHERE ${missing} AND seq > ${afterSeq} ORDER BY seq LIMIT ${BACKFILL_BATCH}`));
     if (chunks.length === 0) break;
-    const vectors = await embedTexts(deps.config, chunks.map((c) => embeddingText(String(c.heading_path), String(c.content))), signal);
+    const vectors = await embedTexts(deps.config, chunks.map((c) => withHeadingPath(String(c.heading_path), String(c.content))), signal);
     signal.throwIfAborted();
     const written = rowsOf(await deps.db.execute(sql`
       UPDATE document_chunks AS d SET embedding = x.e::vector, embedding_model = ${model}

@@ -77,7 +77,7 @@ describe('文档分段: the owner checks and mends what was extracted', { timeou
     expect(within(first).getByText('第 3 页')).toBeInTheDocument();
     expect(within(first).getByText('第二章 › 2.1 休假')).toBeInTheDocument();
     expect(within(first).queryByText(/已编辑|已停用|手动添加/)).not.toBeInTheDocument();
-    expect(within(itemOf('型号: DN50；公称压力: 1.6 MPa')).getByText('参数表 第 5–9 行')).toBeInTheDocument();
+    expect(within(itemOf('型号: DN50；公称压力: 1.6 MPa')).getByText('「参数表」第 5–9 行')).toBeInTheDocument();
     expect(within(itemOf('型号: DN50；公称压力: 1.6 MPa')).getByText('已编辑')).toBeInTheDocument();
     expect(within(itemOf('第 2 张幻灯片：阀门选型')).getByText('第 2 张幻灯片')).toBeInTheDocument();
     expect(within(itemOf('第 2 张幻灯片：阀门选型')).getByText('已停用')).toBeInTheDocument();

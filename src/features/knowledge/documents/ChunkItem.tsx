@@ -1,7 +1,7 @@
 import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { Chunk } from '../../../../contract/api';
 import { HighlightedText } from '../../../components/highlight';
-import { chunkPlace } from './chunk-place';
+import { placeText } from '../../../../contract/api/runtime';
 
 /** What the owner may do with a chunk; absent parts are not offered. */
 export type ChunkItemActions = {
@@ -17,7 +17,7 @@ export type ChunkItemProps = { chunk: Chunk; words: string[]; max?: number; acti
  * was done to it by hand (已编辑, 已停用, 手动添加), its text, and the owner's 编辑, 停用/启用 and 删除.
  */
 export function ChunkItem({ chunk, words, max, actions }: ChunkItemProps) {
-  const place = chunkPlace(chunk.position);
+  const place = placeText(chunk.position);
   const { onEdit, onToggle, onDelete } = actions;
   return (
     <div data-testid="chunk-item" style={{ width: '100%' }}>
