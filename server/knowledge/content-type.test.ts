@@ -9,6 +9,8 @@ import { makeDocx, makePdf, makeXlsx } from '../test-support/fixtures';
 import { makeCompound, makeEncryptedOoxml, makeImages, makeXls, withFilePass, withWordFib } from '../test-support/legacy-fixtures';
 import { makeOdf, makeOdt, makePptx } from '../test-support/office-fixtures';
 import { makeZip } from '../test-support/zip-fixtures';
+import { PermanentJobError } from '../jobs/worker';
+import { verifyBeforeParsing } from '../uploads/office-files';
 import { sniffFile } from './file-types';
 
 const ZIP_LIMITS = { maxBytes: 256 * 1024 * 1024, maxRatio: 100, maxEntries: 10_000 };
@@ -93,5 +95,17 @@ describe('types decided by content (issue 29)', () => {
     expect(await sniff(makeCompound({ 'PowerPoint Document': Buffer.alloc(8), EncryptedSummary: Buffer.alloc(8) }), '加密.ppt'))
       .toEqual({ ...encrypted, problem: '文档已加密，请去除密码后上传：加密.ppt' });
     expect(await sniff(makeEncryptedOoxml(), '加密.pdf')).toEqual(mismatch('加密.pdf'));
+  });
+});
+
+describe('the archive check before parsing, for the new types', () => {
+  it('inflates an OFD package with the caps (it is a zip), and lets the compound files and RTF through untouched', async () => {
+    const small = { ...ZIP_LIMITS, maxBytes: 1024 * 1024 };
+    const big = await makeZip({ 'OFD.xml': '<ofd:OFD/>', 'Doc_0/Pages/Page_0/Content.xml': '<a/>'.repeat(600_000) });
+    await expect(verifyBeforeParsing(big, 'ofd', small)).rejects.toBeInstanceOf(PermanentJobError);
+    await expect(verifyBeforeParsing(await OFD(), 'ofd', small)).resolves.toBeUndefined();
+    for (const [bytes, type] of [[DOC, 'doc'], [WPS, 'wps'], [XLS, 'xls'], [XLS, 'et'], [PPT, 'ppt'], [RTF, 'rtf']] as const) {
+      await expect(verifyBeforeParsing(bytes, type, small), type).resolves.toBeUndefined();
+    }
   });
 });
