@@ -1,29 +1,19 @@
 // The type of an upload decided by its content (issue 29 §1): every accepted type from real bytes, a renamed file of
 // the same family read as what it is, a lie refused, an encrypted Office file refused with the reason.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeDocx, makePdf, makeXlsx } from '../test-support/fixtures';
 import { makeCompound, makeEncryptedOoxml, makeImages, makeXls, withFilePass, withWordFib } from '../test-support/legacy-fixtures';
 import { makeOdf, makeOdt, makePptx } from '../test-support/office-fixtures';
+import { bytesSniffer, TEST_ZIP_LIMITS } from '../test-support/sniff';
 import { makeZip } from '../test-support/zip-fixtures';
 import { PermanentJobError } from '../jobs/worker';
 import { verifyBeforeParsing } from '../uploads/office-files';
-import { sniffFile } from './file-types';
 
-const ZIP_LIMITS = { maxBytes: 256 * 1024 * 1024, maxRatio: 100, maxEntries: 10_000 };
 const FIXTURES = fileURLToPath(new URL('../test-support/fixtures/', import.meta.url));
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-content-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-/** sniffFile on the bytes written to a file, as an upload is. */
-function sniff(bytes: Buffer, name: string) {
-  const file = path.join(dir, `${Math.random().toString(16).slice(2)}.part`);
-  fs.writeFileSync(file, bytes);
-  return sniffFile({ path: file, name, size: bytes.length }, ZIP_LIMITS);
-}
+const sniff = bytesSniffer();
 
 const mismatch = (name: string) => ({ problem: `文件内容与扩展名不符：${name}`, status: 400 });
 const DOC = fs.readFileSync(path.join(FIXTURES, 'valve-spec.doc'));
@@ -100,7 +90,7 @@ describe('types decided by content (issue 29)', () => {
 
 describe('the archive check before parsing, for the new types', () => {
   it('inflates an OFD package with the caps (it is a zip), and lets the compound files and RTF through untouched', async () => {
-    const small = { ...ZIP_LIMITS, maxBytes: 1024 * 1024 };
+    const small = { ...TEST_ZIP_LIMITS, maxBytes: 1024 * 1024 };
     const big = await makeZip({ 'OFD.xml': '<ofd:OFD/>', 'Doc_0/Pages/Page_0/Content.xml': '<a/>'.repeat(600_000) });
     await expect(verifyBeforeParsing(big, 'ofd', small)).rejects.toBeInstanceOf(PermanentJobError);
     await expect(verifyBeforeParsing(await OFD(), 'ofd', small)).resolves.toBeUndefined();
