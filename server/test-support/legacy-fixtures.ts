@@ -86,9 +86,21 @@ export async function makeImages(): Promise<Record<'png' | 'jpg' | 'tif' | 'bmp'
   };
 }
 
-/** A pptx LibreOffice opens: makePptx's, with the package relationship and the content types of its parts. */
+/**
+ * A pptx LibreOffice opens: makePptx's, with the package relationship, the content types of its parts, and its tables
+ * given a size and their columns (LibreOffice drops the cells of a table without them).
+ */
 export async function makeOpenablePptx(slides: PptxSlide[]): Promise<Buffer> {
   const zip = await JSZip.loadAsync(await makePptx(slides));
+  for (const [i, slide] of slides.entries()) {
+    if (!slide.table) continue;
+    const part = `ppt/slides/slide${slide.file ?? i + 1}.xml`;
+    const columns = slide.table[0].map(() => '<a:gridCol w="2000000"/>').join('');
+    const xml = (await zip.file(part)!.async('string'))
+      .replace('<p:xfrm/>', '<p:xfrm><a:off x="500000" y="1500000"/><a:ext cx="4000000" cy="1000000"/></p:xfrm>')
+      .replace('<a:tblGrid/>', `<a:tblGrid>${columns}</a:tblGrid>`);
+    zip.file(part, xml);
+  }
   const overrides = Object.keys(zip.files).filter((n) => /^ppt\/(presentation|slides\/[^/]+|notesSlides\/[^/]+)\.xml$/.test(n)).map((n) => {
     const type = n === 'ppt/presentation.xml' ? 'presentation.main' : n.startsWith('ppt/notesSlides/') ? 'notesSlide' : 'slide';
     return `<Override PartName="/${n}" ContentType="application/vnd.openxmlformats-officedocument.presentationml.${type}+xml"/>`;
