@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     ['UPLOAD_MAX_REQUEST_BYTES', '1k'], ['UPLOAD_ZIP_MAX_BYTES', '1000'], ['UPLOAD_ZIP_MAX_RATIO', '1'], ['UPLOAD_ZIP_MAX_RATIO', '5000'],
     ['UPLOAD_ZIP_MAX_ENTRIES', '0'], ['PGLITE_SHARED_BUFFERS_MB', '0'], ['PGLITE_SHARED_BUFFERS_MB', '128MB'], ['FILES_DIR', '/'], ['FILES_DIR', '/etc'], ['FILES_DIR', './data'],
     ['LOGIN_CRYPTO', 'des'], ['LOGIN_PLAIN_PASSWORD', 'maybe'],
+    ['SOFFICE_PATH', 'bin/soffice'], ['SOFFICE_TIMEOUT_MS', '500'], ['SOFFICE_MAX_MEMORY_MB', '100'],
   ])('stops on a bad %s (%s) with a message naming it in Chinese and English', (name, value) => {
     let error: unknown;
     try {
@@ -29,6 +30,12 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toMatch(new RegExp(`^配置项 ${name} 无效：.+ / Invalid ${name}: .+`));
+  });
+
+  it('reads LibreOffice\'s settings: soffice found on PATH unless SOFFICE_PATH names it, two minutes, 4 GiB (issue 29)', () => {
+    expect(loadConfig({})).toMatchObject({ sofficePath: null, sofficeTimeoutMs: 120_000, sofficeMaxMemoryMb: 4096 });
+    expect(loadConfig({ SOFFICE_PATH: '/opt/libreoffice/program/soffice', SOFFICE_TIMEOUT_MS: '30000', SOFFICE_MAX_MEMORY_MB: '2048' }))
+      .toMatchObject({ sofficePath: '/opt/libreoffice/program/soffice', sofficeTimeoutMs: 30_000, sofficeMaxMemoryMb: 2048 });
   });
 
   it('takes FILES_DIR (a shared volume) relative to the working directory, apart from DATA_DIR', () => {

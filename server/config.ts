@@ -1,10 +1,11 @@
 // The server's configuration, read and validated from the environment once at start. The readers every piece shares
-// are in config-env.ts; the model, outbound, directory and sign-in variables have a file each (config-*.ts).
+// are in config-env.ts; the model, outbound, directory, sign-in and office-suite variables have a file each (config-*.ts).
 import path from 'node:path';
 import { loginConfig, type LoginConfig } from './config-login';
 import { dbFileDir, filesDir } from './config-dirs';
 import { bool, ConfigError, int, MIB, raw, type Env } from './config-env';
 import { llmConfig, type LlmConfig } from './config-llm';
+import { officeConfig, type OfficeConfig } from './config-office';
 import { outboundAllow, type OutboundRule } from './config-outbound';
 import { parseKey } from './crypto/secret';
 import { checkPasswordPolicy } from './passwords/policy';
@@ -13,7 +14,7 @@ export { ConfigError } from './config-env';
 export type { ModelLimit } from './config-llm';
 
 /** Validated server configuration, built once at start from the environment. */
-export type Config = LoginConfig & LlmConfig & {
+export type Config = LoginConfig & LlmConfig & OfficeConfig & {
   host: string;
   port: number;
   dataDir: string;
@@ -265,6 +266,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dbChatQueueMs: int(env, 'DB_CHAT_QUEUE_MS', 3000, 0, 60_000),
     dbFileDir: dbFileDir(env, 'DB_FILE_DIR', dataDir, cwd),
     ...loginConfig(env),
+    ...officeConfig(env),
   };
 }
 

@@ -57,13 +57,16 @@ export function toChatFile(row: ChatFileRow, convUid: string): ChatFile {
   };
 }
 
-/** The type of an upload by its content, or 400 (413 for an archive declaring too much) with the reason; spreadsheets only csv and xlsx. */
+/**
+ * The type of an upload by its content, or 400 (413 for an archive declaring too much) with the reason; spreadsheets
+ * only csv and xlsx (an .xls that is really an xlsx is one).
+ */
 async function checkType(config: Config, file: ReceivedFile, kind: ChatFileKind): Promise<DocumentType> {
-  if (kind === 'excel' && /\.xls$/i.test(file.name)) {
-    throw badRequest(`暂不支持 Excel 97-2003（.xls）格式：${file.name}，请另存为 .xlsx 或 .csv 后上传`);
-  }
   const sniffed = await sniffFile(file, zipLimitsOf(config));
   if ('problem' in sniffed) throw new HttpError(sniffed.status, sniffed.problem);
+  if (kind === 'excel' && (sniffed.type === 'xls' || sniffed.type === 'et')) {
+    throw badRequest(`暂不支持 Excel 97-2003（.xls）格式：${file.name}，请另存为 .xlsx 或 .csv 后上传`);
+  }
   if (kind === 'excel' && !SPREADSHEET_TYPES.includes(sniffed.type)) {
     throw badRequest(`电子表格对话只支持 csv、xlsx 文件：${file.name}`);
   }

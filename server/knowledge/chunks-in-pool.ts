@@ -1,5 +1,6 @@
 // A stored document (knowledge document or chat file) made into its text, chunks and each chunk's segmented terms
 // in a worker thread (D50): the task, its work (run by the worker's entry, server/text-worker.ts) and the call.
+import type { OfficeConfig } from '../config-office';
 import { PermanentJobError } from '../jobs/worker';
 import type { ZipLimits } from '../uploads/limits';
 import { verifyBeforeParsing } from '../uploads/office-files';
@@ -14,6 +15,8 @@ import { indexTerms, withHeadingPath } from './segment';
 
 export type ChunksTask = {
   kind: 'chunks'; bytes: Uint8Array; type: DocumentType; limits: ZipLimits; chunkSize: number; chunkOverlap: number;
+  /** LibreOffice's settings, for the formats only it reads (SOFFICE_*). */
+  office?: OfficeConfig;
 };
 /**
  * A document's text, its chunks, each chunk's heading path (' › ' between the headings), position and segmented
@@ -25,7 +28,7 @@ export type ChunksResult = { text: string; chunks: string[]; paths: string[]; po
 export async function chunksOf(task: ChunksTask): Promise<ChunksResult> {
   const bytes = bufferOf(task.bytes);
   await verifyBeforeParsing(bytes, task.type, task.limits);
-  const read = await readDocument(bytes, task.type, { limits: task.limits });
+  const read = await readDocument(bytes, task.type, { limits: task.limits, office: task.office });
   const made = chunkBlocks(read.blocks, { chunkSize: task.chunkSize, chunkOverlap: task.chunkOverlap });
   const paths = made.map((c) => c.path.join(PATH_SEPARATOR));
   return {

@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { ZipLimits } from '../uploads/limits';
-import { readZipEntries, ZipRefusal } from '../uploads/zip-guard';
+import { ZipRefusal } from '../uploads/zip-guard';
+import { claimsOffice, contentOf, MAGIC_BYTES, realType, type Content } from './content-type';
+import { ENCRYPTED_REASON } from './formats/compound';
 
 /** Document types a knowledge space and chat files accept (issue 4; the office, government and image formats: issue 29). */
 export const DOCUMENT_TYPES = [
@@ -62,8 +64,6 @@ export function decodeText(buf: Buffer): string | null {
   }
 }
 
-const startsWith = (buf: Buffer, magic: string) => buf.subarray(0, magic.length).toString('latin1') === magic;
-
 /** The first bytes of a file. */
 async function head(file: string, length: number): Promise<Buffer> {
   const handle = await fs.open(file, 'r');
@@ -94,51 +94,45 @@ export async function isTextFile(file: string): Promise<boolean> {
   return false;
 }
 
-/** Zip-based types: each is decided by the parts its archive holds. */
-const ZIP_TYPES: ReadonlySet<DocumentType> = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp']);
-
-/** An OpenDocument package names its type in a `mimetype` entry of a few dozen bytes. */
-const MIMETYPE_ENTRY = 'mimetype';
-const MIMETYPE_MAX_BYTES = 100;
-
-/** The type an archive's parts make it: an OOXML main part, or an OpenDocument `mimetype`; 'zip' for anything else. */
-function zipType(names: string[], mimetype: string | undefined): DocumentType | 'zip' {
-  if (names.includes('word/document.xml')) return 'docx';
-  if (names.includes('xl/workbook.xml')) return 'xlsx';
-  if (names.includes('ppt/presentation.xml')) return 'pptx';
-  const odf = (['odt', 'ods', 'odp'] as const).find((t) => CONTENT_TYPES[t] === mimetype?.trim());
-  return odf ?? 'zip';
-}
-
 /** A type decided, or why not in Chinese with the status to answer (413: an archive declaring too much). */
 export type Sniffed = { type: DocumentType } | { problem: string; status: 400 | 413 };
 
+/** Spreadsheet names whose content may be text (read as CSV), unless it is markup (an HTML table saved as .xls). */
+const SHEET_NAMES: ReadonlySet<DocumentType> = new Set(['xls', 'et', 'xlsx', 'ods']);
+const TEXT_TYPES: ReadonlySet<DocumentType> = new Set(['csv', 'md', 'txt', 'html']);
+
+/** The type a text file is read as under the name it has, or null. */
+function textType(claimed: DocumentType, start: Buffer): DocumentType | null {
+  if (TEXT_TYPES.has(claimed)) return claimed;
+  const markup = start.toString('utf8').replace(/^\uFEFF/, '').trimStart().startsWith('<');
+  return SHEET_NAMES.has(claimed) && !markup ? 'csv' : null;
+}
+
 /**
- * The document type decided by the content, checked against the name: a file whose bytes are not what its
- * extension says is refused (a renamed executable, a zip posing as a PDF). The file is read from disk: its first
- * bytes, a zip's central directory (docx, xlsx, pptx and OpenDocument files are zips, and one that declares more than `limits` allow is
- * refused without being unpacked: server/uploads/zip-guard.ts), or the text in pieces.
+ * The document type decided by the content, checked against the name (issue 29 §1): a file whose content is another
+ * accepted type of the same family is read as what it is (a docx saved as .doc, an .xls that is really xlsx, a CSV
+ * named .xls); one of another family or of no accepted type is refused (a renamed executable, a zip posing as a PDF).
+ * The file is read from disk: its first bytes, a zip's central directory (a zip that declares more than `limits` allow
+ * is refused without being unpacked: server/uploads/zip-guard.ts), a compound file's streams, or the text in pieces.
+ * A password-protected Office file is refused here, before it waits in the queue.
  */
 export async function sniffFile(file: { path: string; name: string; size: number }, limits: ZipLimits): Promise<Sniffed> {
   const claimed = typeFromName(file.name);
   if (!claimed) return { problem: `不支持的文件类型：${file.name}（支持 ${DOCUMENT_TYPES.join('、')}）`, status: 400 };
   if (file.size === 0) return { problem: `文件为空：${file.name}`, status: 400 };
-  const start = await head(file.path, 8);
-  let actual: DocumentType | 'zip' | 'binary' | 'text';
-  if (startsWith(start, '%PDF-')) actual = 'pdf';
-  else if (startsWith(start, 'PK\x03\x04')) {
-    if (!ZIP_TYPES.has(claimed)) actual = 'zip';
-    else {
-      try {
-        const { names, parts } = await readZipEntries(file.path, limits, (name, size) => name === MIMETYPE_ENTRY && size <= MIMETYPE_MAX_BYTES);
-        actual = zipType(names, parts.get(MIMETYPE_ENTRY)?.toString('latin1'));
-      } catch (err) {
-        if (!(err instanceof ZipRefusal)) throw err;
-        return { problem: `文件 ${file.name} 被拒绝：${err.message}，未上传任何文件`, status: err.tooMuch ? 413 : 400 };
-      }
-    }
-  } else actual = (await isTextFile(file.path)) ? 'text' : 'binary';
-  const textual = claimed === 'csv' || claimed === 'md' || claimed === 'txt' || claimed === 'html';
-  if (actual === claimed || (textual && actual === 'text')) return { type: claimed };
-  return { problem: `文件内容与扩展名不符：${file.name}`, status: 400 };
+  const start = await head(file.path, MAGIC_BYTES);
+  let content: Content;
+  try {
+    content = await contentOf(file.path, start, limits, claimsOffice(claimed));
+  } catch (err) {
+    if (!(err instanceof ZipRefusal)) throw err;
+    return { problem: `文件 ${file.name} 被拒绝：${err.message}，未上传任何文件`, status: err.tooMuch ? 413 : 400 };
+  }
+  if (content === 'encrypted' && claimsOffice(claimed)) return { problem: `${ENCRYPTED_REASON}：${file.name}`, status: 400 };
+  if (content === 'damaged') return { problem: `文件已损坏，无法读取：${file.name}`, status: 400 };
+  let actual: DocumentType | null = null;
+  if (content === null) actual = (await isTextFile(file.path)) ? textType(claimed, start) : null;
+  else if (content !== 'encrypted' && content !== 'zip' && content !== 'compound') actual = content;
+  const type = actual && realType(claimed, actual);
+  return type ? { type } : { problem: `文件内容与扩展名不符：${file.name}`, status: 400 };
 }

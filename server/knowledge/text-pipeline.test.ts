@@ -1,28 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeDocx, makePdf, makeXlsx } from '../test-support/fixtures';
 import { makeOdf, makeOdt, makePptx } from '../test-support/office-fixtures';
+import { bytesSniffer } from '../test-support/sniff';
 import { makeZip } from '../test-support/zip-fixtures';
 import { PermanentJobError } from '../jobs/worker';
 import { sentences, splitIntoChunks } from './chunk';
 import { extractText, htmlText } from './extract';
-import { DOCUMENT_TYPES, sniffFile } from './file-types';
+import { DOCUMENT_TYPES } from './file-types';
 import { indexTerms, queryTerms, words } from './segment';
 
 const POLICY = '企业知识库用于沉淀内部文档。所有文档按密级管理！员工只能看到自己密级以内的文档；审核角色可以进一步限制范围。';
 
-const ZIP_LIMITS = { maxBytes: 256 * 1024 * 1024, maxRatio: 100, maxEntries: 10_000 };
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kb-sniff-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-/** sniffFile on the bytes written to a file, as an upload is. */
-function sniff(bytes: Buffer, name: string) {
-  const file = path.join(dir, `${Math.random().toString(16).slice(2)}.part`);
-  fs.writeFileSync(file, bytes);
-  return sniffFile({ path: file, name, size: bytes.length }, ZIP_LIMITS);
-}
+const sniff = bytesSniffer();
 
 describe('file types by content', () => {
   it('accepts each supported type when the bytes match the name', async () => {

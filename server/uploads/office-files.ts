@@ -5,8 +5,8 @@ import { PermanentJobError } from '../jobs/worker';
 import type { ZipLimits } from './limits';
 import { verifyZip, ZipRefusal } from './zip-guard';
 
-/** Document types that are zip archives. */
-const OFFICE_TYPES: ReadonlySet<string> = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp']);
+/** Document types that are zip archives (OFD too, GB/T 33190). The compound files (doc, xls, ppt, WPS's) are not zips. */
+const OFFICE_TYPES: ReadonlySet<string> = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'ofd']);
 
 /**
  * Verifies a stored Office file before it is parsed in background work; a refusal fails the job for good (retrying

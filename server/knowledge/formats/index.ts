@@ -2,25 +2,26 @@
 // A reader is a module of readers/ registered here; formats/types.ts says what it gives back.
 import { PermanentJobError } from '../../jobs/worker';
 import type { DocumentType } from '../file-types';
+import { wordReader } from './readers/doc';
 import { readDocx } from './readers/docx';
 import { readOdf } from './readers/odf';
 import { readPdf } from './readers/pdf';
 import { readHtml, readMarkdown, readText } from './readers/plain';
+import { presentationReader } from './readers/ppt';
 import { readPptx } from './readers/pptx';
+import { readRtf } from './readers/rtf';
 import { readCsv, readXlsx } from './readers/spreadsheet';
+import { readXls } from './readers/xls';
+import { TYPE_NAMES } from './type-names';
 import type { ReadContext, ReadDocument, Reader } from './types';
+
+export { TYPE_NAMES } from './type-names';
 
 const READERS: Partial<Record<DocumentType, Reader>> = {
   pdf: readPdf, docx: readDocx, xlsx: readXlsx, csv: readCsv, pptx: readPptx, odt: readOdf, ods: readOdf, odp: readOdf,
   md: readMarkdown, txt: readText, html: readHtml,
-};
-
-/** Each type as users name it, for the reasons they read. */
-export const TYPE_NAMES: Record<DocumentType, string> = {
-  pdf: 'PDF', ofd: 'OFD', doc: 'Word（doc）', wps: 'WPS 文字（wps）', docx: 'Word（docx）', rtf: 'RTF', odt: 'OpenDocument 文本（odt）',
-  ppt: 'PowerPoint（ppt）', dps: 'WPS 演示（dps）', pptx: 'PowerPoint（pptx）', odp: 'OpenDocument 演示文稿（odp）',
-  xls: 'Excel（xls）', et: 'WPS 表格（et）', xlsx: 'Excel（xlsx）', ods: 'OpenDocument 表格（ods）', csv: 'CSV',
-  png: 'PNG 图片', jpg: 'JPEG 图片', tif: 'TIFF 图片', bmp: 'BMP 图片', md: 'Markdown', txt: '文本', html: 'HTML',
+  // Word, Excel and PowerPoint 97-2003 and WPS's files; .ppt and .dps (and Word files word-extractor cannot read) through LibreOffice.
+  doc: wordReader('doc'), wps: wordReader('wps'), xls: readXls, et: readXls, ppt: presentationReader('ppt'), dps: presentationReader('dps'), rtf: readRtf,
 };
 
 /**

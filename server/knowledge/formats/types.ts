@@ -1,6 +1,7 @@
 // What a document reader gives back (issue 29): the document as blocks of text in reading order, each knowing where
 // it sits in the original, so chunks can keep tables' rows with their headers, carry their heading path, and point
 // into the page, slide or sheet they came from.
+import type { OfficeConfig } from '../../config-office';
 import type { ZipLimits } from '../../uploads/limits';
 
 /** Where a block (and so a chunk) sits in the original. Pages, slides and rows count from 1. */
@@ -41,6 +42,8 @@ export type ReadContext = {
   /** Called as a long document advances (pages recognised of all pages); shown in the document list. */
   progress?: (done: number, total: number) => void;
   signal?: AbortSignal;
+  /** LibreOffice for the formats only an office suite reads (SOFFICE_*); absent: soffice on PATH, default bounds. */
+  office?: OfficeConfig;
 };
 
 /** A reader of one format. It throws on a file it cannot read; the caller turns that into a Chinese reason. */

@@ -12,6 +12,7 @@ import { auditLog, chatDialogues, errorLogs, chatFileChunks, chatFiles, function
 import { invalidateIdentity } from '../../identity/identity-cache';
 import { bearer, signIn } from '../../test-support/http';
 import { makeDocx, makeXlsx } from '../../test-support/fixtures';
+import { makeXls } from '../../test-support/legacy-fixtures';
 import { makeOdt } from '../../test-support/office-fixtures';
 import { makeZip } from '../../test-support/zip-fixtures';
 import { multipartBody } from '../../test-support/multipart';
@@ -105,7 +106,9 @@ describe('chat file uploads: bad input', () => {
       [CHAT_PATHS.fileAdd, Buffer.from('%PDF-1.4 fake'), '表.docx', '文件内容与扩展名不符：表.docx'],
       [CHAT_PATHS.excelFileAdd, Buffer.from('%PDF-1.4 fake'), '表.xlsx', '文件内容与扩展名不符：表.xlsx'],
       [CHAT_PATHS.excelFileAdd, text(POLICY), '制度.txt', '电子表格对话只支持 csv、xlsx 文件：制度.txt'],
-      [CHAT_PATHS.excelFileAdd, Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), '旧表.xls', /^暂不支持 Excel 97-2003（\.xls）格式/],
+      [CHAT_PATHS.excelFileAdd, makeXls({ 表: [['列'], ['值']] }), '旧表.xls', /^暂不支持 Excel 97-2003（\.xls）格式/],
+      // A truncated compound file (issue 29: the type is decided by content, so its streams are read).
+      [CHAT_PATHS.excelFileAdd, Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), '残缺.xls', '文件已损坏，无法读取：残缺.xls'],
       [CHAT_PATHS.excelFileAdd, Buffer.alloc(0), '空.csv', '文件为空：空.csv'],
     ];
     for (const [url, bytes, name, message] of cases) {
@@ -114,6 +117,12 @@ describe('chat file uploads: bad input', () => {
       expect(res.json().err_msg, name).toMatch(message);
     }
     expect(await storedFor(conv)).toMatchObject({ rows: [], files: [] });
+    // An .xls that is really an xlsx is taken as the xlsx it is, and stored as one (issue 29).
+    const renamed = await upload('demo', { fields: { conv_id: conv }, file: { name: '导出.xls', bytes: await makeXlsx(['产品', '销量'], [['阀门', 12]]) } }, CHAT_PATHS.excelFileAdd);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const [stored] = (await storedFor(conv)).rows;
+    expect([stored.fileName, path.extname(stored.storedPath)]).toEqual(['导出.xls', '.xlsx']);
+    expect((await settled(stored.id)).status).toBe('FINISHED');
   });
 
   it('answers 413 for a file over the limit and keeps nothing', async () => {

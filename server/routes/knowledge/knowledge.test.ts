@@ -7,7 +7,8 @@ import { auditLog, documentChunks, errorLogs, knowledgeDocuments, roles } from '
 import { claim, complete, enqueue, LeaseLostError, type Job } from '../../jobs/queue';
 import { DOCUMENT_QUEUE, processDocument } from '../../knowledge/process';
 import { bearer, signIn } from '../../test-support/http';
-import { makePdf } from '../../test-support/fixtures';
+import { makeDocx, makePdf } from '../../test-support/fixtures';
+import { makeEncryptedOoxml, makeXls } from '../../test-support/legacy-fixtures';
 import { makePptx } from '../../test-support/office-fixtures';
 import { multipartBody } from '../../test-support/multipart';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -246,6 +247,26 @@ describe('documents: upload, processing, visibility', () => {
     const chunks = (await t.deps.db.select().from(documentChunks).where(eq(documentChunks.documentId, id))).map((c) => c.content);
     expect(chunks.join('\n')).toContain('型号: DN80；公称压力: 2.5 MPa');
     expect(chunks.find((c) => c.includes('备注：讲解时强调 DN50 阀门的公称压力为 1.6 MPa。'))).toContain('第 1 张幻灯片：阀门选型');
+  });
+
+  it('stores a renamed file as what it is and reads it so; refuses an encrypted one (issue 29)', async () => {
+    const res = await upload('demo', [
+      { name: '安装说明.doc', bytes: await makeDocx(['阀门安装前应检查密封性。']) },
+      { name: '参数.xls', bytes: makeXls({ 参数: [['型号', '公称压力'], ['DN50', '1.6 MPa']] }) },
+    ], { secrecy: 'internal' });
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = res.json().data as number[];
+    const rows = await t.deps.db.select().from(knowledgeDocuments);
+    const stored = ids.map((id) => rows.find((r) => r.id === id)!);
+    expect(stored.map((r) => [r.docName, path.extname(r.filePath)])).toEqual([['安装说明.doc', '.docx'], ['参数.xls', '.xls']]);
+    await post(KNOWLEDGE_PATHS.taskCreate, 'demo', { doc_ids: ids });
+    const settled = await waitSettled(ids);
+    expect(ids.map((id) => settled[id].status)).toEqual(['FINISHED', 'FINISHED']);
+    const chunks = (await t.deps.db.select().from(documentChunks)).filter((c) => ids.includes(c.documentId)).map((c) => c.content).join('\n');
+    expect(chunks).toContain('阀门安装前应检查密封性。');
+    expect(chunks).toContain('型号: DN50；公称压力: 1.6 MPa');
+    const encrypted = await upload('demo', [{ name: '加密.xlsx', bytes: makeEncryptedOoxml() }], { secrecy: 'internal' });
+    expect([encrypted.statusCode, encrypted.json().err_msg]).toEqual([400, '文档已加密，请去除密码后上传：加密.xlsx']);
   });
 
   it('reprocessing replaces a document\'s chunks instead of adding to them', async () => {

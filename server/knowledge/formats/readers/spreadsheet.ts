@@ -23,7 +23,7 @@ export function cellText(v: unknown): string {
 }
 
 /** Rows (each with its number) as blocks: the sheet's name as a title (when it has one), then each row after the first with its headers. */
-function rowBlocks(rows: Iterable<[number, string[]]>, name: string): TextBlock[] {
+export function rowBlocks(rows: Iterable<[number, string[]]>, name: string): TextBlock[] {
   const blocks: TextBlock[] = name ? [{ kind: 'title', text: `【${name}】`, at: { sheet: name } }] : [];
   let header: string[] | null = null;
   for (const [n, values] of rows) {
