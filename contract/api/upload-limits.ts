@@ -22,3 +22,12 @@ export function formatUploadBytes(bytes: number): string {
   if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
   return `${bytes} 字节`;
 }
+
+/**
+ * The file names a knowledge space and 普通对话's file upload offer in the picker (issue 29): office, government,
+ * image and text formats. The server decides each file's type by its content (server/knowledge/file-types.ts).
+ */
+export const DOCUMENT_EXTENSIONS = [
+  'pdf', 'ofd', 'doc', 'wps', 'docx', 'rtf', 'odt', 'ppt', 'dps', 'pptx', 'odp', 'xls', 'et', 'xlsx', 'ods', 'csv',
+  'png', 'jpg', 'jpeg', 'tif', 'tiff', 'bmp', 'md', 'txt', 'html',
+];

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, CHAT_PATHS } from '../../../contract/api/runtime';
+import { CHAT_MESSAGES, CHAT_PATHS, DOCUMENT_EXTENSIONS } from '../../../contract/api/runtime';
 import type { ChatFile } from '../../../contract/api';
 import { postMultipart, toFormData } from '../../lib/http';
 import { userFields } from './api';
@@ -10,7 +10,7 @@ export type ChatUpload = { file: File | null | undefined; convUid: string | null
 
 /** Extensions offered by the picker for each kind (within the platform's `chat` purpose). */
 export const CHAT_UPLOAD_EXTENSIONS: Record<ChatFileKind, string[]> = {
-  document: ['pdf', 'docx', 'pptx', 'odt', 'ods', 'odp', 'txt', 'md', 'csv', 'xlsx'],
+  document: DOCUMENT_EXTENSIONS,
   excel: ['xlsx', 'csv'],
 };
 

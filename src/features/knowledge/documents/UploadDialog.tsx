@@ -1,6 +1,7 @@
 import { DeleteOutlined, FileAddOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Form, List, Progress, Select, Typography } from 'antd';
 import { useState } from 'react';
+import { DOCUMENT_EXTENSIONS } from '../../../../contract/api/runtime';
 import { Dialog } from '../../../components/dialog';
 import { describeLimit, screenPick, useUploadLimitsQuery } from '../../../lib/uploads/upload-limits';
 import { pickFiles } from '../../../platform';
@@ -11,7 +12,7 @@ import type { Option } from './useDocumentOptions';
 import { useUpload } from './useUpload';
 
 /** Types the server processes (issue 4); the platform's knowledge list also offers older Office formats. */
-export const KNOWLEDGE_EXTENSIONS = ['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'csv', 'md', 'txt', 'html'];
+export const KNOWLEDGE_EXTENSIONS = DOCUMENT_EXTENSIONS;
 
 export type UploadDialogProps = {
   space: string;
