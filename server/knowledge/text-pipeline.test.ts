@@ -6,7 +6,8 @@ import { makeZip } from '../test-support/zip-fixtures';
 import { PermanentJobError } from '../jobs/worker';
 import { sentences, splitIntoChunks } from './chunk';
 import { extractText, htmlText } from './extract';
-import { DOCUMENT_TYPES } from './file-types';
+import { DOCUMENT_TYPES, typeFromName } from './file-types';
+import { DOCUMENT_EXTENSIONS } from '../../contract/api/runtime';
 import { indexTerms, queryTerms, words } from './segment';
 
 const POLICY = '企业知识库用于沉淀内部文档。所有文档按密级管理！员工只能看到自己密级以内的文档；审核角色可以进一步限制范围。';
@@ -14,6 +15,10 @@ const POLICY = '企业知识库用于沉淀内部文档。所有文档按密级�
 const sniff = bytesSniffer();
 
 describe('file types by content', () => {
+  it('offers in the pickers exactly the types the server reads', () => {
+    expect(new Set(DOCUMENT_EXTENSIONS.map((e) => typeFromName(`a.${e}`)))).toEqual(new Set(DOCUMENT_TYPES));
+  });
+
   it('accepts each supported type when the bytes match the name', async () => {
     expect(await sniff(makePdf(['你好']), '制度.pdf')).toEqual({ type: 'pdf' });
     expect(await sniff(await makeDocx(['你好']), '说明.docx')).toEqual({ type: 'docx' });
