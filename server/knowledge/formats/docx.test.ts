@@ -111,6 +111,11 @@ describe('docx', () => {
     expect(chunk?.content).toContain('参数 公称通径: DN50；参数 公称压力: 1.6 MPa');
   });
 
+  it('reads a part written with a byte order mark before its XML declaration', async () => {
+    const bom = await makeZip({ 'word/document.xml': `\uFEFF<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="x"><w:body>${p(r('带 BOM 的正文'))}</w:body></w:document>` });
+    expect((await read(bom)).blocks.map((b) => b.text)).toEqual(['带 BOM 的正文']);
+  });
+
   it('fails a damaged document for good with a Chinese reason', async () => {
     const reason = await read(await makeZip({ 'word/document.xml': '<w:document xmlns:w="x"><w:body>' })).catch((e: Error) => e.message);
     expect(reason).toBe('文件无法解析：Word（docx） 文件可能已损坏、加密或格式不受支持，请检查后重新上传');

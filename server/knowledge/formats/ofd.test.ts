@@ -107,6 +107,8 @@ describe('OFD', () => {
     expect(await reason(await makeOfd(page, { pageLoc: () => 'C:\\Users\\a\\Content.xml' }))).toBe(outsideReason('C:\\Users\\a\\Content.xml'));
     expect(outsideReason('../x')).toBe('OFD 文件引用了包外的路径（../x），无法读取');
     expect(await reason(await makeOfd(page, { pageLoc: () => '/Doc_0/Pages/Page_0/Content.xml' }))).toBe('read');
+    // Written from the package's root without the leading slash, as some producers do: found there.
+    expect(await reason(await makeOfd(page, { pageLoc: () => 'Doc_0/Pages/Page_0/Content.xml' }))).toBe('read');
     const encrypted = await makeOfd(page, { extra: { 'Encryptions.xml': '<ofd:Encryptions xmlns:ofd="http://www.ofdspec.org/2016"/>' } });
     expect(await reason(encrypted)).toBe('文档已加密，请去除密码后上传');
     expect(await reason(await makeOfd(page, { pageLoc: () => 'Pages/Page_9/Content.xml' }))).toBe('文件无法解析：OFD 文件可能已损坏、加密或格式不受支持，请检查后重新上传');

@@ -10,8 +10,8 @@ import { readNumbering, type Numbering } from './docx-numbering';
 import { numberingOf, outlineOf, readStyles, valueOf, type Styles } from './docx-styles';
 import { tableBlocks } from './docx-tables';
 
-/** A field being read: its instruction so far, from its begin mark to its end mark. */
-type Field = { instruction: string };
+/** A field being read, from its begin mark to its end mark: its instruction, and whether it is a table of contents. */
+type Field = { instruction: string; toc: boolean };
 
 /** What walking the document needs: its styles and lists, its relationships, the fields open, the pictures found. */
 type Walk = {
@@ -21,6 +21,8 @@ type Walk = {
   /** Relationship id → part name, for pictures. */
   rels: Map<string, string>;
   fields: Field[];
+  /** How many of the open fields are tables of contents: their results (the TOC's lines) are left out. */
+  tocs: number;
   images: EmbeddedImage[];
 };
 
@@ -29,9 +31,6 @@ type Walk = {
  * Deleted revisions (w:del) and what a move left behind (w:moveFrom) are not among them: they are not read.
  */
 const TRANSPARENT = new Set(['ins', 'moveTo', 'customXml', 'smartTag', 'hyperlink', 'fldSimple', 'bdo', 'dir', 'sdtContent']);
-
-/** Whether a table-of-contents field is open: its result (the TOC's lines) is left out. */
-const inToc = (walk: Walk) => walk.fields.some((f) => /^\s*TOC\b/i.test(f.instruction));
 
 const on = (el: Element | undefined) => !!el && !/^(0|false|off)$/i.test(attribute(el, 'val') ?? '');
 
@@ -62,13 +61,17 @@ function run(r: Element, walk: Walk, boxes: TextBlock[]): string {
     const name = el.localName;
     if (name === 'fldChar') {
       const type = attribute(el, 'fldCharType');
-      if (type === 'begin') walk.fields.push({ instruction: '' });
-      else if (type === 'end') walk.fields.pop();
+      const top = walk.fields[walk.fields.length - 1];
+      if (type === 'begin') walk.fields.push({ instruction: '', toc: false });
+      else if (type === 'separate' && top && !top.toc && /^\s*TOC\b/i.test(top.instruction)) {
+        top.toc = true;
+        walk.tocs++;
+      } else if (type === 'end' && walk.fields.pop()?.toc) walk.tocs--;
     } else if (name === 'instrText') {
       const field = walk.fields[walk.fields.length - 1];
       if (field) field.instruction += el.textContent ?? '';
     } else if (name === 'drawing' || name === 'pict' || name === 'object' || name === 'AlternateContent') drawing(el, walk, boxes);
-    else if (hidden || inToc(walk)) continue;
+    else if (hidden || walk.tocs > 0) continue;
     else if (name === 't') out += el.textContent ?? '';
     else if (name === 'tab' || name === 'ptab') out += '\t';
     else if (name === 'br' || name === 'cr') out += '\n';
@@ -156,7 +159,7 @@ function related(pkg: Package, part: string, type: string): string | undefined {
 function notes(pkg: Package, part: string | undefined, walk: Walk): TextBlock[] {
   if (!part || !pkg.has(part)) return [];
   const root = pkg.xml(part);
-  return childElements(root).filter((n) => !attribute(n, 'type') || attribute(n, 'type') === 'normal').flatMap((n) => blocksOf(n, { ...walk, fields: [] }));
+  return childElements(root).filter((n) => !attribute(n, 'type') || attribute(n, 'type') === 'normal').flatMap((n) => blocksOf(n, { ...walk, fields: [], tocs: 0 }));
 }
 
 /** A docx as blocks, and the pictures in its body for OCR. */
@@ -167,7 +170,7 @@ export const readDocx: Reader = async (bytes, { limits }) => {
     const name = related(pkg, main, type);
     return name && pkg.has(name) ? pkg.xml(name) : null;
   };
-  const walk: Walk = { styles: readStyles(part('styles')), numbering: readNumbering(part('numbering')), pkg, rels: relationships(pkg, main), fields: [], images: [] };
+  const walk: Walk = { styles: readStyles(part('styles')), numbering: readNumbering(part('numbering')), pkg, rels: relationships(pkg, main), fields: [], tocs: 0, images: [] };
   const body = childElements(pkg.xml(main), 'body')[0];
   const blocks = body ? blocksOf(body, walk) : [];
   blocks.push(...notes(pkg, related(pkg, main, 'footnotes'), walk), ...notes(pkg, related(pkg, main, 'endnotes'), walk));

@@ -21,6 +21,8 @@ const SEGMENT_GAP = 1.5;
 const SPACE_GAP = 0.3;
 /** Cells this long (characters) read as prose: two columns of running text are not a table. */
 const PROSE_CELL = 20;
+/** A line cut into more pieces than this is not a table's header (a page of scattered glyphs). */
+const MAX_COLUMNS = 100;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -29,12 +31,23 @@ function box(x0: number, top: number, x1: number, bottom: number): [number, numb
   return [round(x0 * POINTS_PER_MM), round(top * POINTS_PER_MM), round((x1 - x0) * POINTS_PER_MM), round((bottom - top) * POINTS_PER_MM)];
 }
 
-/** The same text drawn twice at almost the same place (fake bold, a shadow) kept once. */
+/**
+ * The same text drawn twice at almost the same place (fake bold, a shadow) kept once. Runs are found by text and
+ * millimetre cell, so a page of many thousand runs is not compared pair by pair.
+ */
 function withoutOverprint(runs: Run[]): Run[] {
+  const cells = new Map<string, Run[]>();
+  const key = (text: string, x: number, y: number) => `${x}|${y}|${text}`;
   const kept: Run[] = [];
   for (const r of runs) {
-    const near = (k: Run) => k.text === r.text && Math.abs(k.x - r.x) < 0.3 * r.size && Math.abs(k.baseline - r.baseline) < 0.3 * r.size;
-    if (!kept.some(near)) kept.push(r);
+    const [cx, cy] = [Math.round(r.x), Math.round(r.baseline)];
+    const near = (k: Run) => Math.abs(k.x - r.x) < 0.3 * r.size && Math.abs(k.baseline - r.baseline) < 0.3 * r.size;
+    let seen = false;
+    for (let dx = -1; dx <= 1 && !seen; dx++) for (let dy = -1; dy <= 1 && !seen; dy++) seen = !!cells.get(key(r.text, cx + dx, cy + dy))?.some(near);
+    if (seen) continue;
+    kept.push(r);
+    const k = key(r.text, cx, cy);
+    cells.set(k, [...(cells.get(k) ?? []), r]);
   }
   return kept;
 }
@@ -50,7 +63,7 @@ function lines(runs: Run[]): Line[] {
   }
   return grouped.map((line) => {
     const inOrder = line.sort((a, b) => a.x - b.x);
-    const size = Math.max(...inOrder.map((r) => r.size));
+    const size = inOrder.reduce((m, r) => Math.max(m, r.size), 0);
     return { baseline: inOrder[0].baseline, size, segments: segments(inOrder) };
   });
 }
@@ -91,7 +104,8 @@ function columnsOf(line: Line, columns: [number, number][]): number[] | null {
   return found;
 }
 
-type Grid = { rows: string[][]; lines: Line[] };
+/** Lines that line up in columns: a table, or (`prose`) columns of running text to be read as paragraphs. */
+type Grid = { rows: string[][]; lines: Line[]; prose: boolean };
 
 /**
  * The table that starts at `lines[start]`, if one does: its first line has two segments or more (the header's cells
@@ -100,7 +114,7 @@ type Grid = { rows: string[][]; lines: Line[] };
  */
 function gridAt(all: Line[], start: number): Grid | null {
   const head = all[start];
-  if (head.segments.length < 2) return null;
+  if (head.segments.length < 2 || head.segments.length > MAX_COLUMNS) return null;
   const columns = head.segments.map((s): [number, number] => [s.x0, s.x1]);
   const rows: string[][] = [head.segments.map((s) => s.text)];
   const used: Line[] = [head];
@@ -124,14 +138,16 @@ function gridAt(all: Line[], start: number): Grid | null {
   }
   if (rows.length < 2) return null;
   const cells = rows.flat().filter(Boolean);
-  if (cells.filter((c) => c.length >= PROSE_CELL).length * 2 > cells.length) return null;
-  return { rows, lines: used };
+  return { rows, lines: used, prose: cells.filter((c) => c.length >= PROSE_CELL).length * 2 > cells.length };
 }
 
 /** The box of some lines together. */
 function linesBox(group: Line[]): [number, number, number, number] {
-  const all = group.flatMap((l) => l.segments);
-  return box(Math.min(...all.map((s) => s.x0)), Math.min(...all.map((s) => s.top)), Math.max(...all.map((s) => s.x1)), Math.max(...all.map((s) => s.bottom)));
+  let [x0, top, x1, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const s of group.flatMap((l) => l.segments)) {
+    [x0, top, x1, bottom] = [Math.min(x0, s.x0), Math.min(top, s.top), Math.max(x1, s.x1), Math.max(bottom, s.bottom)];
+  }
+  return box(x0, top, x1, bottom);
 }
 
 const lineText = (line: Line) => line.segments.map((s) => s.text).join(' ');
@@ -142,13 +158,13 @@ const right = (line: Line) => line.segments[line.segments.length - 1].x1;
  * Whether `next` goes on in the paragraph of `lines`: close below it, in the same font size, not indented as a new
  * paragraph's first line is, and the line before it was not cut short (a paragraph's last line).
  */
-function continues(paragraph: Line[], next: Line): boolean {
+function continues(paragraph: Line[], rightmost: number, next: Line): boolean {
   const last = paragraph[paragraph.length - 1];
   const size = Math.max(last.size, next.size);
   if (next.baseline - last.baseline > 2 * size) return false;
   if (Math.abs(next.size - last.size) > 0.15 * size) return false;
   if (left(next) > left(last) + 1.5 * size) return false;
-  return right(last) >= Math.max(...paragraph.map(right)) - 2 * size;
+  return right(last) >= rightmost - 2 * size;
 }
 
 /** A page's runs as blocks, in reading order from top to bottom: tables as rows with their header, the rest as paragraphs. */
@@ -156,13 +172,24 @@ export function pageBlocks(runs: Run[], page: number): TextBlock[] {
   const all = lines(runs.filter((r) => r.text.trim()));
   const out: TextBlock[] = [];
   let paragraph: Line[] = [];
+  let rightmost = -Infinity;
   const flush = () => {
     if (paragraph.length) out.push({ kind: 'paragraph', text: paragraph.map(lineText).reduce(join, ''), at: { page, box: linesBox(paragraph) } });
     paragraph = [];
+    rightmost = -Infinity;
+  };
+  const add = (line: Line) => {
+    if (paragraph.length && !continues(paragraph, rightmost, line)) flush();
+    paragraph.push(line);
+    rightmost = Math.max(rightmost, right(line));
   };
   for (let i = 0; i < all.length; i++) {
     const grid = gridAt(all, i);
-    if (grid) {
+    if (grid?.prose) {
+      // Not looked at again line by line: a page of many such lines stays linear.
+      grid.lines.forEach(add);
+      i += grid.lines.length - 1;
+    } else if (grid) {
       flush();
       const [header, ...body] = grid.rows;
       // The header row's line is the first; each body row spans its own line and the lines continuing it.
@@ -174,10 +201,7 @@ export function pageBlocks(runs: Run[], page: number): TextBlock[] {
         if (text) out.push({ kind: 'row', text, at: { page, box: linesBox(rowLines) } });
       });
       i += grid.lines.length - 1;
-      continue;
-    }
-    if (paragraph.length && !continues(paragraph, all[i])) flush();
-    paragraph.push(all[i]);
+    } else add(all[i]);
   }
   flush();
   return out;

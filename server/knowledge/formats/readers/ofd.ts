@@ -36,16 +36,27 @@ export function resolveLoc(base: string, loc: string): string {
   return part;
 }
 
+/**
+ * A location as the part it names: resolved as the standard says (from the naming part's folder), or, when no such
+ * part exists, from the package's root, as some producers write them. Either way it must stay inside the package.
+ */
+function locate(names: ReadonlySet<string>, base: string, loc: string): string {
+  const part = resolveLoc(base, loc);
+  if (names.has(part)) return part;
+  const fromRoot = resolveLoc('', loc);
+  return names.has(fromRoot) ? fromRoot : part;
+}
+
 /** The numbers of an attribute (`Boundary="10 20 30 5"`, `CTM`), empty when it has none. */
 const numbers = (value: string | null) => (value ?? '').trim().split(/[\s,]+/).filter(Boolean).map(Number).filter(Number.isFinite);
 
-/** DeltaX as one advance per glyph gap: `g 3 5.2` stands for three gaps of 5.2. */
-export function deltas(value: string | null): number[] {
+/** DeltaX as one advance per glyph gap (`g 3 5.2` stands for three gaps of 5.2), the first `limit` only. */
+export function deltas(value: string | null, limit = 100_000): number[] {
   const tokens = (value ?? '').trim().split(/\s+/).filter(Boolean);
   const out: number[] = [];
-  for (let i = 0; i < tokens.length; i++) {
+  for (let i = 0; i < tokens.length && out.length < limit; i++) {
     if (tokens[i] === 'g') {
-      const count = Math.min(Number(tokens[i + 1]) || 0, 10_000);
+      const count = Math.min(Number(tokens[i + 1]) || 0, limit - out.length);
       for (let k = 0; k < count; k++) out.push(Number(tokens[i + 2]) || 0);
       i += 2;
     } else out.push(Number(tokens[i]) || 0);
@@ -69,7 +80,7 @@ function textRuns(object: Element): Run[] {
   for (const code of childElements(object, 'TextCode')) {
     const text = code.textContent ?? '';
     const glyphs = Array.from(text);
-    const given = deltas(attribute(code, 'DeltaX'));
+    const given = deltas(attribute(code, 'DeltaX'), glyphs.length);
     if (attribute(code, 'X') !== null) x = Number(attribute(code, 'X')) || 0;
     if (attribute(code, 'Y') !== null) y = Number(attribute(code, 'Y')) || 0;
     const advances = glyphs.map((g, i) => (i < glyphs.length - 1 && given[i] !== undefined ? given[i] : glyphWidth(g) * fontSize));
@@ -83,8 +94,8 @@ function textRuns(object: Element): Run[] {
 type PageContent = { runs: Run[]; images: { resource: string; box: number[] }[]; resources: string[] };
 
 /** A page's runs and pictures (every TextObject and ImageObject of its layers, in nested blocks too) and its own resource parts. */
-function pageContent(root: Element, part: string): PageContent {
-  const resources = childElements(root, 'PageRes').map((r) => resolveLoc(part, r.textContent ?? ''));
+function pageContent(root: Element, part: string, names: ReadonlySet<string>): PageContent {
+  const resources = childElements(root, 'PageRes').map((r) => locate(names, part, r.textContent ?? ''));
   const content = childElements(root, 'Content')[0];
   if (!content) return { runs: [], images: [], resources };
   return {
@@ -95,7 +106,7 @@ function pageContent(root: Element, part: string): PageContent {
 }
 
 /** The picture files of resource parts: MultiMedia ID → part name (MediaFile under the resource part's BaseLoc). */
-function mediaFiles(pkg: Package, resourceParts: string[]): Map<string, string> {
+function mediaFiles(pkg: Package, names: ReadonlySet<string>, resourceParts: string[]): Map<string, string> {
   const files = new Map<string, string>();
   for (const part of resourceParts) {
     if (!pkg.has(part)) continue;
@@ -105,36 +116,36 @@ function mediaFiles(pkg: Package, resourceParts: string[]): Map<string, string> 
     const dir = baseLoc ? `${resolveLoc(part, baseLoc)}/_` : part;
     for (const media of descendants(res, 'MultiMedia')) {
       const file = childElements(media, 'MediaFile')[0]?.textContent?.trim();
-      if (file) files.set(attribute(media, 'ID') ?? '', resolveLoc(dir, file));
+      if (file) files.set(attribute(media, 'ID') ?? '', locate(names, dir, file));
     }
   }
   return files;
 }
 
 /** A document's pages (Content.xml part names, in the order listed) and its resource parts. */
-function documentParts(pkg: Package, docRoot: string): { pages: string[]; resources: string[] } {
+function documentParts(pkg: Package, names: ReadonlySet<string>, docRoot: string): { pages: string[]; resources: string[] } {
   const doc = pkg.xml(docRoot);
   const common = childElements(doc, 'CommonData')[0];
   const resources = common
-    ? [...childElements(common, 'PublicRes'), ...childElements(common, 'DocumentRes')].map((r) => resolveLoc(docRoot, r.textContent ?? ''))
+    ? [...childElements(common, 'PublicRes'), ...childElements(common, 'DocumentRes')].map((r) => locate(names, docRoot, r.textContent ?? ''))
     : [];
   // Parts not read (templates, annotations, attachments, tags) must still stay inside the package.
   for (const t of common ? childElements(common, 'TemplatePage') : []) resolveLoc(docRoot, attribute(t, 'BaseLoc') ?? '');
   for (const el of childElements(doc).filter((e) => /^(Annotations|Attachments|CustomTags|Extensions)$/.test(e.localName ?? ''))) {
     resolveLoc(docRoot, el.textContent ?? '');
   }
-  const pages = childElements(doc, 'Pages').flatMap((p) => childElements(p, 'Page')).map((p) => resolveLoc(docRoot, attribute(p, 'BaseLoc') ?? ''));
+  const pages = childElements(doc, 'Pages').flatMap((p) => childElements(p, 'Page')).map((p) => locate(names, docRoot, attribute(p, 'BaseLoc') ?? ''));
   return { pages, resources };
 }
 
 /** Whether a package's entries hold an encryption description (GM/T 0099 adds an Encryptions.xml). */
-const hasEncryptions = (names: string[]) => names.some((n) => /(^|\/)Encryptions\.xml$/i.test(n));
+const hasEncryptions = (names: ReadonlySet<string>) => [...names].some((n) => /(^|\/)Encryptions\.xml$/i.test(n));
 
 /** An OFD's pages as blocks, each with its page and box, and the pictures found on them. */
 export const readOfd: Reader = async (bytes, { limits, signal }) => {
-  const names: string[] = [];
+  const names = new Set<string>();
   const pkg = await openPackage(bytes, limits, (name) => {
-    names.push(name);
+    names.add(name);
     return /\.xml$/i.test(name);
   });
   const encrypted = () => new PermanentJobError('文档已加密，请去除密码后上传');
@@ -148,14 +159,14 @@ export const readOfd: Reader = async (bytes, { limits, signal }) => {
     const docRoot = childElements(body, 'DocRoot')[0]?.textContent;
     for (const signatures of childElements(body, 'Signatures')) resolveLoc(ROOT, signatures.textContent ?? '');
     if (!docRoot) continue;
-    const { pages, resources } = documentParts(pkg, resolveLoc(ROOT, docRoot));
+    const { pages, resources } = documentParts(pkg, names, locate(names, ROOT, docRoot));
     // Resource parts are resolved before any page is read, so a bad path fails the document whatever its pages hold.
-    const media = mediaFiles(pkg, resources);
+    const media = mediaFiles(pkg, names, resources);
     for (const part of pages) {
       signal?.throwIfAborted();
-      const { runs, images, resources: own } = pageContent(pkg.xml(part), part);
+      const { runs, images, resources: own } = pageContent(pkg.xml(part), part, names);
       blocks.push(...pageBlocks(runs, ++page));
-      const pageMedia = own.length ? new Map([...media, ...mediaFiles(pkg, own)]) : media;
+      const pageMedia = own.length ? new Map([...media, ...mediaFiles(pkg, names, own)]) : media;
       for (const img of images) {
         const file = pageMedia.get(img.resource);
         if (file) found.push({ page, part: file, box: img.box });
