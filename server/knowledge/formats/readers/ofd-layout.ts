@@ -151,6 +151,11 @@ function linesBox(group: Line[]): [number, number, number, number] {
 }
 
 const lineText = (line: Line) => line.segments.map((s) => s.text).join(' ');
+
+/** Lines as one paragraph: Chinese runs on, Latin words get a space (each pair judged alone: linear in the text). */
+function joinLines(lines: string[]): string {
+  return lines.map((line, i) => (i === 0 || join(lines[i - 1], line) === lines[i - 1] + line ? line : ` ${line}`)).join('');
+}
 const left = (line: Line) => line.segments[0].x0;
 const right = (line: Line) => line.segments[line.segments.length - 1].x1;
 
@@ -174,7 +179,7 @@ export function pageBlocks(runs: Run[], page: number): TextBlock[] {
   let paragraph: Line[] = [];
   let rightmost = -Infinity;
   const flush = () => {
-    if (paragraph.length) out.push({ kind: 'paragraph', text: paragraph.map(lineText).reduce(join, ''), at: { page, box: linesBox(paragraph) } });
+    if (paragraph.length) out.push({ kind: 'paragraph', text: joinLines(paragraph.map(lineText)), at: { page, box: linesBox(paragraph) } });
     paragraph = [];
     rightmost = -Infinity;
   };
