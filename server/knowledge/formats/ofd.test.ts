@@ -17,7 +17,7 @@ const boxOf = (x: number, baseline: number, width: number, size: number) => [pt(
 const cells = (y: number, xs: number[], texts: string[]): OfdText[] => texts.map((text, i) => ({ text, x: xs[i], y }));
 
 describe('OFD', () => {
-  it('reads pages in the order listed, lines joined into paragraphs, each block with its page and box, templates left out', async () => {
+  it('reads pages in the order listed, lines joined into paragraphs, large type as headings, each block with its page and box, templates left out', async () => {
     const ofd = await makeOfd([
       {
         texts: [
@@ -33,12 +33,14 @@ describe('OFD', () => {
     const { blocks, pages } = await read(ofd);
     expect(pages).toBe(2);
     expect(blocks.map((b) => [b.kind, b.text, b.at.page])).toEqual([
-      ['paragraph', '关于阀门安装的通知', 1],
+      ['heading', '关于阀门安装的通知', 1],
       ['paragraph', '为做好供水管网改造工作，现将阀门安装的要求通知如下，请各单位遵照执行为盼。', 1],
       ['paragraph', '特此通知。', 1],
       ['paragraph', '第二页的正文', 2],
     ]);
-    expect(blocks[0].at.box).toEqual(boxOf(30, 40, 45, 5));
+    expect(blocks[0]).toMatchObject({ level: 1, at: { box: boxOf(30, 40, 45, 5) } });
+    // The title is the path of the text below it.
+    expect(chunkBlocks(blocks, { chunkSize: 500, chunkOverlap: 50 }).map((c) => c.path)).toEqual([['关于阀门安装的通知']]);
     // The paragraph's box spans its lines: from the indented first line's top to the last line's bottom.
     expect(blocks[1].at.box).toEqual([pt(30), pt(55 - 3.5), pt(70), pt(67 + 0.7 - (55 - 3.5))]);
   });

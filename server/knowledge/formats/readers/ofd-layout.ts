@@ -21,6 +21,9 @@ const SEGMENT_GAP = 1.5;
 const SPACE_GAP = 0.3;
 /** Cells this long (characters) read as prose: two columns of running text are not a table. */
 const PROSE_CELL = 20;
+/** Type this many times the body's size or larger is a heading's, if its paragraph is at most MAX_HEADING characters. */
+const HEADING_RATIO = 1.3;
+const MAX_HEADING = 40;
 /** A line cut into more pieces than this is not a table's header (a page of scattered glyphs). */
 const MAX_COLUMNS = 100;
 
@@ -172,14 +175,39 @@ function continues(paragraph: Line[], rightmost: number, next: Line): boolean {
   return right(last) >= rightmost - 2 * size;
 }
 
-/** A page's runs as blocks, in reading order from top to bottom: tables as rows with their header, the rest as paragraphs. */
-export function pageBlocks(runs: Run[], page: number): TextBlock[] {
+/** Font sizes rounded to a tenth of a millimetre, so sizes written with noise compare equal. */
+const sizeKey = (size: number) => Math.round(size * 10) / 10;
+
+/**
+ * Heading levels by type size: an OFD says nothing of headings, but its titles are set larger than its text. Sizes at
+ * least HEADING_RATIO times the body's (the size most characters are set in) are headings, the largest level 1, at
+ * most three levels.
+ */
+export function headingLevels(runs: Run[]): (size: number) => number | undefined {
+  const chars = new Map<number, number>();
+  for (const r of runs) chars.set(sizeKey(r.size), (chars.get(sizeKey(r.size)) ?? 0) + r.text.length);
+  let [body, most] = [0, -1];
+  for (const [size, count] of chars) if (count > most) [body, most] = [size, count];
+  const larger = [...chars.keys()].filter((size) => size >= body * HEADING_RATIO).sort((a, b) => b - a).slice(0, 3);
+  return (size) => {
+    const i = larger.indexOf(sizeKey(size));
+    return i < 0 ? undefined : i + 1;
+  };
+}
+
+/**
+ * A page's runs as blocks, in reading order from top to bottom: tables as rows with their header, short paragraphs
+ * in a heading's type size (`levels`) as headings, the rest as paragraphs.
+ */
+export function pageBlocks(runs: Run[], page: number, levels: (size: number) => number | undefined = () => undefined): TextBlock[] {
   const all = lines(runs.filter((r) => r.text.trim()));
   const out: TextBlock[] = [];
   let paragraph: Line[] = [];
   let rightmost = -Infinity;
   const flush = () => {
-    if (paragraph.length) out.push({ kind: 'paragraph', text: joinLines(paragraph.map(lineText)), at: { page, box: linesBox(paragraph) } });
+    const text = joinLines(paragraph.map(lineText));
+    const level = text.length <= MAX_HEADING ? levels(paragraph.reduce((m, l) => Math.max(m, l.size), 0)) : undefined;
+    if (paragraph.length) out.push({ kind: level ? 'heading' : 'paragraph', ...(level ? { level } : {}), text, at: { page, box: linesBox(paragraph) } });
     paragraph = [];
     rightmost = -Infinity;
   };

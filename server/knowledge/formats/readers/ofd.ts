@@ -1,6 +1,7 @@
 // OFD documents (GB/T 33190-2016, issue 29), the national format of official documents and e-invoices: a zip package
 // whose OFD.xml names each document's Document.xml, which lists its pages' Content.xml in reading order. Each page's
-// text objects are laid out into lines, paragraphs and tables (ofd-layout.ts), each block with its page and box.
+// text objects are laid out into lines, paragraphs, headings (by type size) and tables (ofd-layout.ts), each block
+// with its page and box.
 // Page templates hold what every page repeats (letterheads, running headers and footers, page numbers): not read.
 // Pictures are collected for OCR. A package that points outside itself or is encrypted is refused in Chinese.
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { PermanentJobError } from '../../../jobs/worker';
 import type { ZipLimits } from '../../../uploads/limits';
 import type { EmbeddedImage, Reader, TextBlock } from '../types';
 import { attribute, childElements, descendants, openPackage, type Package } from '../xml-parts';
-import { pageBlocks, type Run } from './ofd-layout';
+import { headingLevels, pageBlocks, type Run } from './ofd-layout';
 
 const ROOT = 'OFD.xml';
 const POINTS_PER_MM = 72 / 25.4;
@@ -152,7 +153,7 @@ export const readOfd: Reader = async (bytes, { limits, signal }) => {
   if (hasEncryptions(names)) throw encrypted();
   const root = pkg.xml(ROOT);
   if (descendants(root, 'Encryptions').length) throw encrypted();
-  const blocks: TextBlock[] = [];
+  const pageRuns: Run[][] = [];
   const found: { page: number; part: string; box: number[] }[] = [];
   let page = 0;
   for (const body of childElements(root, 'DocBody')) {
@@ -165,7 +166,8 @@ export const readOfd: Reader = async (bytes, { limits, signal }) => {
     for (const part of pages) {
       signal?.throwIfAborted();
       const { runs, images, resources: own } = pageContent(pkg.xml(part), part, names);
-      blocks.push(...pageBlocks(runs, ++page));
+      pageRuns.push(runs);
+      page++;
       const pageMedia = own.length ? new Map([...media, ...mediaFiles(pkg, names, own)]) : media;
       for (const img of images) {
         const file = pageMedia.get(img.resource);
@@ -173,6 +175,9 @@ export const readOfd: Reader = async (bytes, { limits, signal }) => {
       }
     }
   }
+  // Heading sizes are judged over the whole document: a page of large type is not a page of headings.
+  const levels = headingLevels(pageRuns.flat());
+  const blocks: TextBlock[] = pageRuns.flatMap((runs, i) => pageBlocks(runs, i + 1, levels));
   return { blocks, pages: page, images: await pictures(bytes, limits, found) };
 };
 
