@@ -10,8 +10,11 @@ const NS_P = 'http://schemas.openxmlformats.org/presentationml/2006/main';
 const NS_PKG = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const ROOT_NS = `xmlns:a="${NS_A}" xmlns:r="${NS_R}" xmlns:p="${NS_P}"`;
 
+/** A table cell: its text, or a cell that spans or continues merged cells as PowerPoint writes them. */
+export type PptxCell = string | { text: string; gridSpan?: number; rowSpan?: number; hMerge?: boolean; vMerge?: boolean };
+
 export type PptxSlide = {
-  title?: string; body?: string[]; table?: string[][]; notes?: string;
+  title?: string; body?: string[]; table?: PptxCell[][]; notes?: string;
   /** The number in the slide's file name (slideN.xml); by default its place in the presentation. */
   file?: number;
 };
@@ -20,10 +23,15 @@ const paragraphs = (lines: string[]) => lines.map((l) => `<a:p><a:r><a:rPr lang=
 const shape = (id: number, ph: string, lines: string[]) =>
   `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="s${id}"/><p:cNvSpPr/><p:nvPr>${ph}</p:nvPr></p:nvSpPr><p:spPr/>` +
   `<p:txBody><a:bodyPr/><a:lstStyle/>${paragraphs(lines)}</p:txBody></p:sp>`;
-const table = (rows: string[][]) =>
+const tc = (c: PptxCell) => {
+  const cell = typeof c === 'string' ? { text: c } : c;
+  const attrs = [cell.gridSpan && ` gridSpan="${cell.gridSpan}"`, cell.rowSpan && ` rowSpan="${cell.rowSpan}"`, cell.hMerge && ' hMerge="1"', cell.vMerge && ' vMerge="1"'];
+  return `<a:tc${attrs.filter(Boolean).join('')}><a:txBody><a:bodyPr/>${paragraphs(cell.text ? [cell.text] : [])}</a:txBody></a:tc>`;
+};
+const table = (rows: PptxCell[][]) =>
   `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="9" name="表格"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm/>` +
   `<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl><a:tblGrid/>${rows
-    .map((r) => `<a:tr h="370840">${r.map((c) => `<a:tc><a:txBody><a:bodyPr/>${paragraphs([c])}</a:txBody></a:tc>`).join('')}</a:tr>`)
+    .map((r) => `<a:tr h="370840">${r.map(tc).join('')}</a:tr>`)
     .join('')}</a:tbl></a:graphicData></a:graphic></p:graphicFrame>`;
 const tree = (content: string) => `<p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${content}</p:spTree></p:cSld>`;
 const rels = (items: { id: string; type: string; target: string }[]) =>
@@ -70,3 +78,46 @@ export function makeOdf(kind: OdfKind, bodyXml: string, mimetype: string | null 
 
 /** An odt of paragraphs. */
 export const makeOdt = (paragraphs: string[]) => makeOdf('text', paragraphs.map((p) => `<text:p>${esc(p)}</text:p>`).join(''));
+
+const NS_W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+const DOCX_NS = [
+  `xmlns:w="${NS_W}"`, `xmlns:r="${NS_R}"`, `xmlns:a="${NS_A}"`,
+  'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"',
+  'xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"',
+  'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"',
+  'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"',
+  'xmlns:v="urn:schemas-microsoft-com:vml"',
+].join(' ');
+
+/** The parts of a Word document: XML inside w:body, w:styles, w:numbering, w:footnotes and a page header's w:hdr. */
+export type DocxParts = {
+  body: string; styles?: string; numbering?: string; footnotes?: string; header?: string;
+  /** Pictures by relationship id (a:blip r:embed="rIdPic1"), stored in word/media. */
+  media?: Record<string, Buffer>;
+};
+
+/**
+ * A docx as Word writes it (prefixes w, r, a, wp, pic, wps, mc, v declared on each part's root): document.xml and the
+ * parts given, linked from its relationships.
+ */
+export function makeDocxParts(parts: DocxParts): Promise<Buffer> {
+  const root = (name: string, xml: string) => `<?xml version="1.0" encoding="UTF-8"?><w:${name} ${DOCX_NS}>${xml}</w:${name}>`;
+  const entries: Record<string, string | Buffer> = {
+    '[Content_Types].xml': '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    '_rels/.rels': rels([{ id: 'rId1', type: 'officeDocument', target: 'word/document.xml' }]),
+    'word/document.xml': root('document', `<w:body>${parts.body}<w:sectPr/></w:body>`),
+  };
+  const links: { id: string; type: string; target: string }[] = [];
+  for (const [name, file] of [['styles', 'styles.xml'], ['numbering', 'numbering.xml'], ['footnotes', 'footnotes.xml'], ['header', 'header1.xml']] as const) {
+    const xml = parts[name];
+    if (xml === undefined) continue;
+    entries[`word/${file}`] = root(name === 'header' ? 'hdr' : name, xml);
+    links.push({ id: `rId${name}`, type: name, target: file });
+  }
+  for (const [id, bytes] of Object.entries(parts.media ?? {})) {
+    entries[`word/media/${id}.png`] = bytes;
+    links.push({ id, type: 'image', target: `media/${id}.png` });
+  }
+  entries['word/_rels/document.xml.rels'] = rels(links);
+  return makeZip(entries);
+}

@@ -5,16 +5,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, KNOWLEDGE_PATHS } from '../../contract/api';
 import { documentChunks, knowledgeDocuments } from '../db/schema';
 import { claim, enqueue } from '../jobs/queue';
-import { splitIntoChunks } from '../knowledge/chunk';
 import { extractText } from '../knowledge/extract';
 import { DOCUMENT_QUEUE, documentJobKey } from '../knowledge/process';
-import { indexTerms } from '../knowledge/segment';
 import { bearer, signIn } from '../test-support/http';
 import { makeDocx, makePdf } from '../test-support/fixtures';
 import { multipartBody } from '../test-support/multipart';
 import { createTestApp, openTestDatabase, type TestApp } from '../test-support/test-app';
 import { TEST_DEMO_PASSWORD } from '../test-support/test-config';
-import { chunksInPool } from '../knowledge/chunks-in-pool';
+import { chunksInPool, chunksOf } from '../knowledge/chunks-in-pool';
 import { configureTextPool } from './pool';
 
 const LIMITS = { maxBytes: 256 * 1024 * 1024, maxRatio: 100, maxEntries: 10_000 };
@@ -36,19 +34,19 @@ async function uploadTo(t: TestApp, token: string, name: string, bytes: Buffer):
 }
 
 describe('text work in worker threads (D50)', () => {
-  it('makes the same text, chunks and terms in the pool as the request thread made before', async () => {
+  it('makes the same text, chunks, paths, positions and terms in the pool as in the calling thread', async () => {
     const inputs = [
       { type: 'pdf' as const, bytes: makePdf(Array.from({ length: 20 }, (_v, i) => page(i + 1))) },
       { type: 'docx' as const, bytes: await makeDocx(Array.from({ length: 30 }, (_v, i) => page(i))) },
       { type: 'txt' as const, bytes: Buffer.from(Array.from({ length: 40 }, (_v, i) => page(i)).join('\n'), 'utf8') },
     ];
     for (const { type, bytes } of inputs) {
-      // The request thread's pipeline as it was (server/knowledge/process.ts before D50).
-      const text = await extractText(bytes, type);
-      const chunks = splitIntoChunks(text, { chunkSize: 300, chunkOverlap: 30 });
+      // The same work in the calling thread (what TEXT_WORKER_THREADS=0 runs).
+      const here = await chunksOf({ kind: 'chunks', bytes, type, limits: LIMITS, chunkSize: 300, chunkOverlap: 30 });
       const made = await chunksInPool({ bytes, type, limits: LIMITS, chunkSize: 300, chunkOverlap: 30 });
       expect(made.chunks.length, type).toBeGreaterThan(3);
-      expect(made).toEqual({ text, chunks, terms: chunks.map(indexTerms) });
+      expect(made).toEqual(here);
+      expect(made.text).toBe(await extractText(bytes, type));
     }
   });
 

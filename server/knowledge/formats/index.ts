@@ -5,6 +5,7 @@ import type { DocumentType } from '../file-types';
 import { wordReader } from './readers/doc';
 import { readDocx } from './readers/docx';
 import { readOdf } from './readers/odf';
+import { readOfd } from './readers/ofd';
 import { readPdf } from './readers/pdf';
 import { readHtml, readMarkdown, readText } from './readers/plain';
 import { presentationReader } from './readers/ppt';
@@ -19,7 +20,7 @@ export { TYPE_NAMES } from './type-names';
 
 const READERS: Partial<Record<DocumentType, Reader>> = {
   pdf: readPdf, docx: readDocx, xlsx: readXlsx, csv: readCsv, pptx: readPptx, odt: readOdf, ods: readOdf, odp: readOdf,
-  md: readMarkdown, txt: readText, html: readHtml,
+  md: readMarkdown, txt: readText, html: readHtml, ofd: readOfd,
   // Word, Excel and PowerPoint 97-2003 and WPS's files; .ppt and .dps (and Word files word-extractor cannot read) through LibreOffice.
   doc: wordReader('doc'), wps: wordReader('wps'), xls: readXls, et: readXls, ppt: presentationReader('ppt'), dps: presentationReader('dps'), rtf: readRtf,
 };

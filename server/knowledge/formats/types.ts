@@ -33,8 +33,18 @@ export type TextBlock = {
   at: SourcePosition;
 };
 
-/** A document as read. `pages` counts the pages of a paged format; `ocrPages` those whose text was recognised. */
-export type ReadDocument = { blocks: TextBlock[]; pages?: number; ocrPages?: number };
+/**
+ * A picture inside a document (docx, OFD) that may hold text: its encoded bytes as stored in the package (png, jpeg,
+ * …) and where it sits (OFD: its page and box; docx: nothing, a docx has no pages). The readers only collect them;
+ * recognising their text is the OCR step's work.
+ */
+export type EmbeddedImage = { bytes: Buffer; at: SourcePosition };
+
+/**
+ * A document as read. `pages` counts the pages of a paged format; `ocrPages` those whose text was recognised;
+ * `images` the pictures found inside it, for OCR.
+ */
+export type ReadDocument = { blocks: TextBlock[]; pages?: number; ocrPages?: number; images?: EmbeddedImage[] };
 
 /** What a reader may use: the archive limits, a way to say how far it got, and the signal that stops it. */
 export type ReadContext = {

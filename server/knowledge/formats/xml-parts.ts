@@ -32,7 +32,8 @@ function parseXml(Parser: typeof DOMParser, bytes: Buffer | undefined, name: str
       if (level !== 'warning') throw new Error(`damaged: ${name}: ${message}`);
     },
   });
-  const root = parser.parseFromString(bytes.toString('utf8'), 'text/xml').documentElement;
+  // A byte order mark before the XML declaration (some producers write one) is not markup.
+  const root = parser.parseFromString(bytes.toString('utf8').replace(/^\uFEFF/, ''), 'text/xml').documentElement;
   if (!root) throw new Error(`damaged: empty ${name}`);
   return root;
 }

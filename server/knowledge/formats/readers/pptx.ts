@@ -3,7 +3,7 @@
 // speaker notes (the notes slide its relationships name).
 import path from 'node:path';
 import type { Element } from '@xmldom/xmldom';
-import { tableLines } from '../table-text';
+import { tableRowBlocks } from '../table-text';
 import type { Reader, TextBlock } from '../types';
 import { attribute, childElements, descendants, openPackage, type Package } from '../xml-parts';
 
@@ -43,7 +43,28 @@ function placeholder(shape: Element): string {
   return ph ? ph.getAttribute('type') || 'body' : '';
 }
 
-type SlideContent = { title: string; lines: string[] };
+/** A slide's text in reading order: its shapes' paragraphs, and its tables' rows (each with its header cells). */
+type SlideContent = { title: string; lines: { kind: 'paragraph' | 'row'; text: string }[] };
+
+/**
+ * A table's rows of cell text. A merged cell's value is repeated in each cell it covers: PowerPoint writes the cells
+ * it hides (hMerge, vMerge) empty.
+ */
+function tableRows(tbl: Element): string[][] {
+  const rows: string[][] = [];
+  for (const tr of childElements(tbl, 'tr')) {
+    const above = rows[rows.length - 1] ?? [];
+    const cells: string[] = [];
+    for (const tc of childElements(tr, 'tc')) {
+      const i = cells.length;
+      if (tc.getAttribute('hMerge') === '1' && i > 0) cells.push(cells[i - 1]);
+      else if (tc.getAttribute('vMerge') === '1') cells.push(above[i] ?? '');
+      else cells.push(childElements(tc, 'txBody').flatMap(textOf).join(' '));
+    }
+    rows.push(cells);
+  }
+  return rows;
+}
 
 /** The text of a shape tree in reading order: shapes, groups, and tables as rows with their headers. */
 function walk(tree: Element, content: SlideContent, skip: ReadonlySet<string>): void {
@@ -53,10 +74,9 @@ function walk(tree: Element, content: SlideContent, skip: ReadonlySet<string>): 
       if (skip.has(kind)) continue;
       const text = childElements(el, 'txBody').flatMap(textOf);
       if (TITLES.has(kind) && !content.title) content.title = text.join(' ');
-      else content.lines.push(...text);
+      else content.lines.push(...text.map((t) => ({ kind: 'paragraph' as const, text: t })));
     } else if (el.localName === 'tbl') {
-      const rows = childElements(el, 'tr').map((tr) => childElements(tr, 'tc').map((tc) => childElements(tc, 'txBody').flatMap(textOf).join(' ')));
-      content.lines.push(...tableLines(rows));
+      content.lines.push(...tableRowBlocks(tableRows(el), {}).map((b) => ({ kind: b.kind === 'row' ? ('row' as const) : ('paragraph' as const), text: b.text })));
     } else if (el.localName === 'AlternateContent') {
       // The same content twice (for newer readers and a fallback for older ones): the first choice only.
       const [choice] = childElements(el);
@@ -86,10 +106,10 @@ export const readPptx: Reader = async (bytes, { limits }) => {
     const notesPart = [...relationships(pkg, part).values()].find((r) => r.type.endsWith('/notesSlide'))?.target;
     const notes = notesPart && pkg.has(notesPart) ? slideContent(pkg.xml(notesPart), NOT_NOTES) : null;
     const at = { slide: ++n };
-    const said = notes ? [notes.title, ...notes.lines].filter(Boolean) : [];
+    const said = notes ? [notes.title, ...notes.lines.map((l) => l.text)].filter(Boolean) : [];
     blocks.push(
       { kind: 'title', text: `第 ${n} 张幻灯片${slide.title ? `：${slide.title}` : ''}`, at },
-      ...slide.lines.filter(Boolean).map((text) => ({ kind: 'paragraph' as const, text, at })),
+      ...slide.lines.filter((l) => l.text).map((l) => ({ ...l, at })),
       ...(said.length ? [{ kind: 'notes' as const, text: `备注：${said.join('\n')}`, at }] : []),
     );
   }

@@ -1,4 +1,4 @@
-// Spreadsheets (xlsx, csv): each sheet's rows with the first row's cells as their headers, each row knowing its sheet
+// Spreadsheets (xlsx, csv): each sheet's rows with its header row's cells as their headers, each row knowing its sheet
 // and its number, so a row found alone in a chunk still says what its values are and where it is.
 import type { Workbook, Worksheet } from 'exceljs';
 import { decodeText } from '../../file-types';
@@ -22,25 +22,75 @@ export function cellText(v: unknown): string {
   return String(v).trim();
 }
 
-/** Rows (each with its number) as blocks: the sheet's name as a title (when it has one), then each row after the first with its headers. */
-export function rowBlocks(rows: Iterable<[number, string[]]>, name: string): TextBlock[] {
+/** A sheet's row: its number, its cells' text, and whether one of its cells is merged into a cell of a row above. */
+type SheetRow = [number, string[], boolean?];
+
+/** How many single-value rows (a title, a unit, a date) may stand above a sheet's header row. */
+const MAX_TITLE_ROWS = 5;
+
+const distinct = (values: string[]) => [...new Set(values.filter(Boolean))];
+/** Whether most filled cells are words rather than numbers: a header row's are. */
+const mostlyText = (values: string[]) => {
+  const filled = values.filter(Boolean);
+  return filled.filter((v) => !/^[-+]?[\d.,%\s]+$/.test(v)).length * 2 > filled.length;
+};
+
+/**
+ * Rows (each with its number) as blocks: the sheet's name as a title (when it has one), then each row with the
+ * header's cells. The header is the first row, unless the sheet opens with rows of one value (a title over the
+ * table, merged across it) above a row of two words or more: those rows are then paragraphs and that row the header.
+ * Rows merged into the header from below (a two-row header: 「参数」 over 「公称通径」「公称压力」) join it.
+ */
+export function rowBlocks(rows: Iterable<SheetRow>, name: string): TextBlock[] {
+  const sheet = name ? { sheet: name } : {};
   const blocks: TextBlock[] = name ? [{ kind: 'title', text: `【${name}】`, at: { sheet: name } }] : [];
   let header: string[] | null = null;
-  for (const [n, values] of rows) {
+  let inHeader = false;
+  const above: SheetRow[] = [];
+  const emit = ([n, values]: SheetRow) => {
+    const text = rowWithHeader(header ?? [], values);
+    if (text) blocks.push({ kind: 'row', text, at: { ...sheet, rows: [n, n] } });
+  };
+  const firstAsHeader = () => {
+    const [first, ...rest] = above;
+    header = first[1];
+    rest.forEach(emit);
+  };
+  for (const row of rows) {
+    const [, values, mergedAbove] = row;
     if (header === null) {
-      if (values.some(Boolean)) header = values;
-      continue;
+      if (!values.some(Boolean)) continue;
+      const count = distinct(values).length;
+      if (count < 2 && above.length < MAX_TITLE_ROWS) above.push(row);
+      else if (count >= 2 && mostlyText(values)) {
+        for (const [n, v] of above) blocks.push({ kind: 'paragraph', text: distinct(v).join(' '), at: { ...sheet, rows: [n, n] } });
+        header = values;
+        inHeader = true;
+      } else {
+        above.push(row);
+        firstAsHeader();
+      }
+    } else if (inHeader && mergedAbove) {
+      header = header.map((h, i) => (values[i] && values[i] !== h ? (h ? `${h} ${values[i]}` : values[i]) : h));
+    } else {
+      inHeader = false;
+      emit(row);
     }
-    const text = rowWithHeader(header, values);
-    if (text) blocks.push({ kind: 'row', text, at: { ...(name ? { sheet: name } : {}), rows: [n, n] } });
   }
+  if (header === null && above.length) firstAsHeader();
   return blocks;
 }
 
-/** A sheet's non-empty rows with their numbers. */
-function* sheetRows(sheet: Worksheet): Generator<[number, string[]]> {
-  const rows: [number, string[]][] = [];
-  sheet.eachRow((row, n) => rows.push([n, (row.values as unknown[]).slice(1).map((v) => cellText(v))]));
+/** A sheet's non-empty rows with their numbers, each saying whether it continues a merged cell from a row above. */
+function* sheetRows(sheet: Worksheet): Generator<SheetRow> {
+  const rows: SheetRow[] = [];
+  sheet.eachRow((row, n) => {
+    let mergedAbove = false;
+    row.eachCell((cell) => {
+      if (cell.isMerged && cell.master.fullAddress.row < n) mergedAbove = true;
+    });
+    rows.push([n, (row.values as unknown[]).slice(1).map((v) => cellText(v)), mergedAbove]);
+  });
   yield* rows;
 }
 
