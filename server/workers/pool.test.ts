@@ -46,7 +46,7 @@ describe('text work in worker threads (D50)', () => {
       // The request thread's pipeline as it was (server/knowledge/process.ts before D50).
       const text = await extractText(bytes, type);
       const chunks = splitIntoChunks(text, { chunkSize: 300, chunkOverlap: 30 });
-      const made = await chunksInPool({ bytes, type, limits: LIMITS, chunkSize: 300, chunkOverlap: 30 });
+      const made = await chunksInPool({ bytes, type, limits: LIMITS, maxPages: 500, chunkSize: 300, chunkOverlap: 30 });
       expect(made.chunks.length, type).toBeGreaterThan(3);
       expect(made).toEqual({ text, chunks, terms: chunks.map(indexTerms) });
     }
