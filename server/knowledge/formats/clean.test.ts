@@ -25,6 +25,12 @@ describe('cleaning paged text', () => {
     ]);
   });
 
+  it('takes a header numbered in roman numerals in the front matter and in arabic after for the same header', () => {
+    const header = (n: number) => (n <= 2 ? ['', 'i', 'ii'][n] : `${n - 2} / 4`);
+    const blocks = [1, 2, 3, 4, 5, 6].flatMap((n) => [para(n, 36, `Debian 参考手册  ${header(n)}`), para(n, 100, `正文${'甲乙丙丁戊己'[n - 1]}`)]);
+    expect(cleanPagedBlocks(blocks).map((b) => b.text)).toEqual(['正文甲', '正文乙', '正文丙', '正文丁', '正文戊', '正文己']);
+  });
+
   it('keeps a line that repeats on fewer than half of the pages, and everything of a document under three pages', () => {
     const blocks = [
       para(1, 40, '安装说明'), para(1, 100, '正文一'),

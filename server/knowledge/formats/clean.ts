@@ -39,9 +39,12 @@ export function isTocLine(line: string): boolean {
   return NUMBERED.test(head) && (gap.length >= 2 || gap.includes('\u3000'));
 }
 
-/** A line for comparing across pages: no spaces, digits as one sign (a header that holds its page number). */
+/**
+ * A line for comparing across pages: without its numbers (a header that holds its page number, `49 / 223` or the
+ * front matter's `iv`) and spaces.
+ */
 function repeatKey(line: string): string {
-  return line.replace(/\s+/g, '').replace(/\d+/g, '#');
+  return line.replace(/(^|\s)[ivxlc]{1,7}(?=\s|$)/g, '$1').replace(/\d+/g, '').replace(/[\s/／]+/g, '');
 }
 
 /** How many blocks at the top and at the bottom of a page may be a running header or footer. */

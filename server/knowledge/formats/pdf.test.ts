@@ -108,6 +108,18 @@ describe('reading a PDF', () => {
     ]);
   });
 
+  it('measures the body by its running text: a long table in small type does not make the notes headings', async () => {
+    const row = (y: number, cells: string[]) => cells.map((text, i) => ({ x: [72, 200][i], y, text, size: 9 }));
+    const pdf = makeLayoutPdf([{ texts: [
+      ...row(100, ['型号', '说明']),
+      ...Array.from({ length: 12 }, (_v, i) => row(112 + i * 12, [`DN${50 + i * 10}`, '适用于常温清水管道的铸钢闸阀'])).flat(),
+      ...lines(72, 300, '注：以上参数仅供选型参考。'),
+    ] }]);
+    const { blocks } = await read(pdf);
+    expect(blocks.filter((b) => b.kind === 'row')).toHaveLength(12);
+    expect(blocks[blocks.length - 1]).toMatchObject({ kind: 'paragraph', text: '注:以上参数仅供选型参考。' });
+  });
+
   it('does not make a table of two numbered headings that line up', async () => {
     const pdf = makeLayoutPdf([{ texts: [
       { x: 72, y: 100, text: '1.1', size: 16 }, { x: 140, y: 100, text: '控制台基础', size: 16 },

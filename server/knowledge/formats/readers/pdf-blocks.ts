@@ -101,13 +101,15 @@ function headingShaped(d: Draft): boolean {
 }
 
 /**
- * Drafts as blocks: a paragraph whose type is clearly larger than the body's (the size most characters have) is a
- * heading, the largest size level 1, the next level 2 and so on.
+ * Drafts as blocks: a paragraph whose type is clearly larger than the body's (the size most paragraph characters
+ * have) is a heading, the largest size level 1, the next level 2 and so on.
  */
 export function draftBlocks(drafts: Draft[]): TextBlock[] {
   const weight = new Map<number, number>();
   const round = (size: number) => Math.round(size * 2) / 2;
-  for (const d of drafts) weight.set(round(d.size), (weight.get(round(d.size)) ?? 0) + d.text.length);
+  // The body is running text: a long table in small type does not make every paragraph a heading.
+  const prose = drafts.some((d) => d.kind === 'paragraph') ? drafts.filter((d) => d.kind === 'paragraph') : drafts;
+  for (const d of prose) weight.set(round(d.size), (weight.get(round(d.size)) ?? 0) + d.text.length);
   const body = [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
   const isHeading = (d: Draft) => d.kind === 'paragraph' && round(d.size) >= body * HEADING_RATIO && headingShaped(d);
   const sizes = [...new Set(drafts.filter(isHeading).map((d) => round(d.size)))].sort((a, b) => b - a);
