@@ -1,4 +1,4 @@
-// A PDF read page by page with pdf.js (unpdf's build of it; D-entry in docs/decisions.md): each page's text items
+// A PDF read page by page with pdf.js (unpdf's build, with pdfjs-dist's CMaps; why: docs/decisions.md): each page's text items
 // placed on the page, made into lines, paragraphs, tables' rows and headings that know their page and box
 // (pdf-lines.ts, pdf-blocks.ts, pdf-tables.ts), NFKC-normalised; running headers and footers, page numbers and
 // table-of-contents lines removed (clean.ts). Pages without a text layer go to OCR, and only those.
