@@ -6,6 +6,7 @@ import { dbFileDir, filesDir } from './config-dirs';
 import { bool, ConfigError, int, MIB, raw, type Env } from './config-env';
 import { llmConfig, type LlmConfig } from './config-llm';
 import { officeConfig, type OfficeConfig } from './config-office';
+import { DEFAULT_DOC_MAX_PAGES } from './knowledge/formats/types';
 import { outboundAllow, type OutboundRule } from './config-outbound';
 import { parseKey } from './crypto/secret';
 import { checkPasswordPolicy } from './passwords/policy';
@@ -79,6 +80,8 @@ export type Config = LoginConfig & LlmConfig & OfficeConfig & {
   jobLeaseMs: number;
   /** Attempts before a document fails for good. */
   jobMaxAttempts: number;
+  /** The most pages a paged document (PDF) may have; a longer one fails with the count and the cap. */
+  docMaxPages: number;
   /** Hosts and CIDRs the server may reach besides public and private addresses (database connections, tools). */
   outboundAllow: OutboundRule;
   /** Longest answer read from a tool service (MCP and OpenAPI alike), counted while reading (D88). */
@@ -254,6 +257,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', 10 * 60_000, 1000, 24 * 3_600_000),
     jobLeaseMs: int(env, 'JOB_LEASE_MS', 30_000, 1000, 3_600_000),
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 20),
+    docMaxPages: int(env, 'DOC_MAX_PAGES', DEFAULT_DOC_MAX_PAGES, 1, 100_000),
     ...llmConfig(env),
     outboundAllow: outboundAllow(env, 'OUTBOUND_ALLOW'),
     toolResponseMaxBytes: int(env, 'TOOL_RESPONSE_MAX_BYTES', 256 * 1024, 1024, 64 * MIB),

@@ -42,7 +42,7 @@ export async function processChatFile(deps: Deps, fileId: number, signal: AbortS
   }
   const { chunk_size: chunkSize, chunk_overlap: chunkOverlap } = defaultArguments().embedding;
   // Checked, extracted, chunked and segmented in a worker thread (D50), as knowledge documents are.
-  const { text, chunks, terms } = await chunksInPool({ bytes, type, limits: zipLimitsOf(deps.config), office: officeOf(deps.config), chunkSize, chunkOverlap });
+  const { text, chunks, terms } = await chunksInPool({ bytes, type, limits: zipLimitsOf(deps.config), office: officeOf(deps.config), maxPages: deps.config.docMaxPages, chunkSize, chunkOverlap });
   signal.throwIfAborted();
   // Replaced a batch at a time, each batch its own statement guarded by the lease, as knowledge documents are (D80,
   // D85): a file's chunks are searched only once it is FINISHED, and a retry deletes what a failed attempt left.

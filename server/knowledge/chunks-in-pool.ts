@@ -14,7 +14,7 @@ import { readDocument } from './formats';
 import { indexTerms, withHeadingPath } from './segment';
 
 export type ChunksTask = {
-  kind: 'chunks'; bytes: Uint8Array; type: DocumentType; limits: ZipLimits; chunkSize: number; chunkOverlap: number;
+  kind: 'chunks'; bytes: Uint8Array; type: DocumentType; limits: ZipLimits; maxPages: number; chunkSize: number; chunkOverlap: number;
   /** LibreOffice's settings, for the formats only it reads (SOFFICE_*). */
   office?: OfficeConfig;
 };
@@ -28,7 +28,7 @@ export type ChunksResult = { text: string; chunks: string[]; paths: string[]; po
 export async function chunksOf(task: ChunksTask): Promise<ChunksResult> {
   const bytes = bufferOf(task.bytes);
   await verifyBeforeParsing(bytes, task.type, task.limits);
-  const read = await readDocument(bytes, task.type, { limits: task.limits, office: task.office });
+  const read = await readDocument(bytes, task.type, { limits: task.limits, office: task.office, maxPages: task.maxPages });
   const made = chunkBlocks(read.blocks, { chunkSize: task.chunkSize, chunkOverlap: task.chunkOverlap });
   const paths = made.map((c) => c.path.join(PATH_SEPARATOR));
   return {

@@ -44,7 +44,7 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
   const { embedding } = storedArguments(doc.argument);
   // Checked, extracted, chunked and segmented in a worker thread (D50): the request thread keeps answering.
   const { chunks, paths, positions: places, terms } = await chunksInPool({
-    bytes, type, limits: zipLimitsOf(deps.config), office: officeOf(deps.config), chunkSize: embedding.chunk_size, chunkOverlap: embedding.chunk_overlap,
+    bytes, type, limits: zipLimitsOf(deps.config), office: officeOf(deps.config), maxPages: deps.config.docMaxPages, chunkSize: embedding.chunk_size, chunkOverlap: embedding.chunk_overlap,
   });
   signal.throwIfAborted();
   // Embeddings first (the slow part), then the chunks replaced; a chunk is embedded with its heading path, as it is

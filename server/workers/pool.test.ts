@@ -42,8 +42,8 @@ describe('text work in worker threads (D50)', () => {
     ];
     for (const { type, bytes } of inputs) {
       // The same work in the calling thread (what TEXT_WORKER_THREADS=0 runs).
-      const here = await chunksOf({ kind: 'chunks', bytes, type, limits: LIMITS, chunkSize: 300, chunkOverlap: 30 });
-      const made = await chunksInPool({ bytes, type, limits: LIMITS, chunkSize: 300, chunkOverlap: 30 });
+      const here = await chunksOf({ kind: 'chunks', bytes, type, limits: LIMITS, maxPages: 500, chunkSize: 300, chunkOverlap: 30 });
+      const made = await chunksInPool({ bytes, type, limits: LIMITS, maxPages: 500, chunkSize: 300, chunkOverlap: 30 });
       expect(made.chunks.length, type).toBeGreaterThan(3);
       expect(made).toEqual(here);
       expect(made.text).toBe(await extractText(bytes, type));

@@ -46,9 +46,14 @@ export type EmbeddedImage = { bytes: Buffer; at: SourcePosition };
  */
 export type ReadDocument = { blocks: TextBlock[]; pages?: number; ocrPages?: number; images?: EmbeddedImage[] };
 
-/** What a reader may use: the archive limits, a way to say how far it got, and the signal that stops it. */
+/** The most pages a paged document may have when the configuration says nothing (DOC_MAX_PAGES). */
+export const DEFAULT_DOC_MAX_PAGES = 500;
+
+/** What a reader may use: the archive limits, the page cap, a way to say how far it got, and the signal that stops it. */
 export type ReadContext = {
   limits: ZipLimits;
+  /** The most pages a paged document may have (DOC_MAX_PAGES); DEFAULT_DOC_MAX_PAGES when absent. */
+  maxPages?: number;
   /** Called as a long document advances (pages recognised of all pages); shown in the document list. */
   progress?: (done: number, total: number) => void;
   signal?: AbortSignal;

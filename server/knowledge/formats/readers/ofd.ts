@@ -5,6 +5,7 @@
 // Page templates hold what every page repeats (letterheads, running headers and footers, page numbers): not read.
 // Pictures are collected for OCR. A package that points outside itself or is encrypted is refused in Chinese.
 import path from 'node:path';
+import { cleanPagedBlocks } from '../clean';
 import type { Element } from '@xmldom/xmldom';
 import { stripInvisible } from '../../../../contract/validation/invisible-chars';
 import { PermanentJobError } from '../../../jobs/worker';
@@ -177,7 +178,8 @@ export const readOfd: Reader = async (bytes, { limits, signal }) => {
   }
   // Heading sizes are judged over the whole document: a page of large type is not a page of headings.
   const levels = headingLevels(pageRuns.flat());
-  const blocks: TextBlock[] = pageRuns.flatMap((runs, i) => pageBlocks(runs, i + 1, levels));
+  // Page numbers and table-of-contents lines drawn on the pages themselves go as in a PDF (templates are not read).
+  const blocks: TextBlock[] = cleanPagedBlocks(pageRuns.flatMap((runs, i) => pageBlocks(runs, i + 1, levels)));
   return { blocks, pages: page, images: await pictures(bytes, limits, found) };
 };
 
