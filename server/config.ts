@@ -5,6 +5,7 @@ import { loginConfig, type LoginConfig } from './config-login';
 import { dbFileDir, filesDir } from './config-dirs';
 import { bool, ConfigError, int, MIB, raw, type Env } from './config-env';
 import { llmConfig, type LlmConfig } from './config-llm';
+import { ocrConfig, type OcrConfig } from './config-ocr';
 import { outboundAllow, type OutboundRule } from './config-outbound';
 import { parseKey } from './crypto/secret';
 import { checkPasswordPolicy } from './passwords/policy';
@@ -13,7 +14,7 @@ export { ConfigError } from './config-env';
 export type { ModelLimit } from './config-llm';
 
 /** Validated server configuration, built once at start from the environment. */
-export type Config = LoginConfig & LlmConfig & {
+export type Config = LoginConfig & LlmConfig & OcrConfig & {
   host: string;
   port: number;
   dataDir: string;
@@ -249,6 +250,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dbChatQueueMs: int(env, 'DB_CHAT_QUEUE_MS', 3000, 0, 60_000),
     dbFileDir: dbFileDir(env, 'DB_FILE_DIR', dataDir, cwd),
     ...loginConfig(env),
+    ...ocrConfig(env),
   };
 }
 

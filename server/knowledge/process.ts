@@ -6,8 +6,10 @@ import type { Job } from '../jobs/queue';
 import { assertLeaseKept, rowStatusJobHandler, writeGuard } from '../jobs/row-status-handler';
 import type { JobHandler } from '../jobs/worker';
 import { zipLimitsOf } from '../uploads/limits';
+import { ocrSettingsOf } from '../config-ocr';
 import { storedArguments } from './arguments';
 import { chunksInPool } from './chunks-in-pool';
+import { documentProgress } from './document-progress';
 import { readStoredFile } from './storage';
 import { embeddingModel, embedTexts, vectorLiteral } from './vectors';
 
@@ -35,13 +37,15 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
     .innerJoin(knowledgeSpaces, eq(knowledgeSpaces.id, knowledgeDocuments.spaceId))
     .where(eq(knowledgeDocuments.id, docId));
   if (!doc) return; // deleted meanwhile: nothing to do
-  await deps.db.update(knowledgeDocuments).set({ status: 'RUNNING', result: '', updatedAt: deps.now() }).where(and(eq(knowledgeDocuments.id, docId), held));
+  await deps.db.update(knowledgeDocuments).set({ status: 'RUNNING', result: '', progress: '', updatedAt: deps.now() }).where(and(eq(knowledgeDocuments.id, docId), held));
   const { type, bytes } = await readStoredFile(deps.config, doc.doc.filePath);
   const { embedding } = storedArguments(doc.argument);
-  // Checked, extracted, chunked and segmented in a worker thread (D50): the request thread keeps answering.
+  // Checked, extracted, chunked and segmented in a worker thread (D50): the request thread keeps answering. A scan's
+  // pages recognised show in the list; a stop (cancelled, timed out, lease lost) ends the reading in the worker.
+  const progress = documentProgress(deps, docId, held);
   const { chunks, paths, positions: places, terms } = await chunksInPool({
-    bytes, type, limits: zipLimitsOf(deps.config), chunkSize: embedding.chunk_size, chunkOverlap: embedding.chunk_overlap,
-  });
+    bytes, type, limits: zipLimitsOf(deps.config), ocr: ocrSettingsOf(deps.config), chunkSize: embedding.chunk_size, chunkOverlap: embedding.chunk_overlap,
+  }, { progress: progress.report, signal }).finally(progress.settled);
   signal.throwIfAborted();
   // Embeddings first (the slow part, retried with the job), then the chunks replaced.
   const model = await embeddingModel(deps);
@@ -67,7 +71,7 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
             WHERE ${held}`);
   });
   const finished = await deps.db.update(knowledgeDocuments)
-    .set({ status: 'FINISHED', result: `处理完成，共 ${chunks.length} 个分块${vectors ? '，已向量化' : ''}`, chunkCount: chunks.length, updatedAt: deps.now() })
+    .set({ status: 'FINISHED', result: `处理完成，共 ${chunks.length} 个分块${vectors ? '，已向量化' : ''}`, chunkCount: chunks.length, progress: '', updatedAt: deps.now() })
     .where(and(eq(knowledgeDocuments.id, docId), held))
     .returning({ id: knowledgeDocuments.id });
   await assertLeaseKept(deps, job, finished.length);

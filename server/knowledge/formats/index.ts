@@ -3,6 +3,7 @@
 import { PermanentJobError } from '../../jobs/worker';
 import type { DocumentType } from '../file-types';
 import { readDocx } from './readers/docx';
+import { readImage } from './readers/image';
 import { readOdf } from './readers/odf';
 import { readPdf } from './readers/pdf';
 import { readHtml, readMarkdown, readText } from './readers/plain';
@@ -12,7 +13,7 @@ import type { ReadContext, ReadDocument, Reader } from './types';
 
 const READERS: Partial<Record<DocumentType, Reader>> = {
   pdf: readPdf, docx: readDocx, xlsx: readXlsx, csv: readCsv, pptx: readPptx, odt: readOdf, ods: readOdf, odp: readOdf,
-  md: readMarkdown, txt: readText, html: readHtml,
+  md: readMarkdown, txt: readText, html: readHtml, png: readImage, jpg: readImage, tif: readImage, bmp: readImage,
 };
 
 /** Each type as users name it, for the reasons they read. */

@@ -2,6 +2,7 @@
 // it sits in the original, so chunks can keep tables' rows with their headers, carry their heading path, and point
 // into the page, slide or sheet they came from.
 import type { ZipLimits } from '../../uploads/limits';
+import type { OcrSettings } from './ocr/settings';
 
 /** Where a block (and so a chunk) sits in the original. Pages, slides and rows count from 1. */
 export type SourcePosition = {
@@ -35,12 +36,14 @@ export type TextBlock = {
 /** A document as read. `pages` counts the pages of a paged format; `ocrPages` those whose text was recognised. */
 export type ReadDocument = { blocks: TextBlock[]; pages?: number; ocrPages?: number };
 
-/** What a reader may use: the archive limits, a way to say how far it got, and the signal that stops it. */
+/** What a reader may use: the archive limits, a way to say how far it got, the signal that stops it, OCR's settings. */
 export type ReadContext = {
   limits: ZipLimits;
   /** Called as a long document advances (pages recognised of all pages); shown in the document list. */
   progress?: (done: number, total: number) => void;
   signal?: AbortSignal;
+  /** How text is recognised in scans and images (the pixel cap, the engine); DEFAULT_OCR_SETTINGS when absent. */
+  ocr?: OcrSettings;
 };
 
 /** A reader of one format. It throws on a file it cannot read; the caller turns that into a Chinese reason. */
