@@ -57,7 +57,7 @@ async function createWorker(langs: string, oem: Tesseract.OEM, langPath: string)
   });
 }
 
-/** Opens the embedded engine for one reading; its workers start with the first page that needs them. */
+/** Opens the embedded engine for one reading: the reading worker starts at once, the orientation one when needed. */
 export async function openEmbeddedEngine(settings: OcrSettings, signal?: AbortSignal): Promise<OcrEngine> {
   const langPath = await languageDirectory();
   let reader: Promise<Worker> | null = null;
@@ -68,12 +68,19 @@ export async function openEmbeddedEngine(settings: OcrSettings, signal?: AbortSi
   const end = (worker: Promise<Worker> | null) => {
     if (worker) ending.push(worker.then((w) => w.terminate()).catch(() => undefined));
   };
-  const startReader = async () => {
-    const worker = await createWorker(EMBEDDED_LANGUAGES, 1 as Tesseract.OEM, langPath);
-    // Automatic page segmentation (tesseract.js defaults to a single block), the resolution pages are rendered at.
-    await worker.setParameters({ tessedit_pageseg_mode: '3' as Tesseract.PSM, user_defined_dpi: '300' });
-    return worker;
+  const startReader = () => {
+    const starting = createWorker(EMBEDDED_LANGUAGES, 1 as Tesseract.OEM, langPath).then(async (worker) => {
+      // Automatic page segmentation (tesseract.js defaults to a single block), the resolution pages are rendered at.
+      await worker.setParameters({ tessedit_pageseg_mode: '3' as Tesseract.PSM, user_defined_dpi: '300' });
+      return worker;
+    });
+    // Awaited with its first page; a failure meanwhile must not count as unhandled.
+    starting.catch(() => undefined);
+    pages = 0;
+    return starting;
   };
+  // Started at once: the model loads while the first page is made and turned upright.
+  reader = startReader();
   const page = <T>(worker: Promise<Worker>, work: (w: Worker) => Promise<T>, onStop: () => void): Promise<T> =>
     bounded(
       worker.then(work),
@@ -85,7 +92,10 @@ export async function openEmbeddedEngine(settings: OcrSettings, signal?: AbortSi
   return {
     name: 'tesseract.js',
     async uprightTurn(image) {
-      osd ??= createWorker('osd', 0 as Tesseract.OEM, langPath);
+      osd ??= createWorker('osd', 0 as Tesseract.OEM, langPath).then(async (worker) => {
+        await worker.setParameters({ user_defined_dpi: '300' });
+        return worker;
+      });
       const current = osd;
       const found = await page(current, (w) => w.detect(pgmBytes(image)), () => {
         end(current);
@@ -99,10 +109,7 @@ export async function openEmbeddedEngine(settings: OcrSettings, signal?: AbortSi
         end(reader);
         reader = null;
       }
-      if (!reader) {
-        reader = startReader();
-        pages = 0;
-      }
+      reader ??= startReader();
       pages += 1;
       const current = reader;
       const found = await page(current, (w) => w.recognize(pgmBytes(image), {}, { text: false, tsv: true }), () => {

@@ -19,17 +19,20 @@ const DPI = '300';
 type Run = { code: number | null; stdout: string; stderr: string };
 
 /** Runs the binary; its whole process group is killed when `ms` pass or `signal` stops. */
-function run(binary: string, args: string[], ms: number, signal?: AbortSignal): Promise<Run> {
+async function run(binary: string, args: string[], ms: number, signal?: AbortSignal): Promise<Run> {
+  signal?.throwIfAborted();
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   let size = 0;
   const kill = () => {
+    if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
     try {
-      if (child.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGKILL');
+      process.kill(-child.pid, 'SIGKILL');
     } catch {
-      // Already gone.
+      // The group is gone, or not made yet (the child has not started its session): the child itself is killed below.
     }
+    child.kill('SIGKILL');
   };
   const collect = (into: Buffer[]) => (chunk: Buffer) => {
     size += chunk.length;
