@@ -3,10 +3,10 @@
 // (written here), and an image-only PDF wrapping JPEG pages (DCTDecode) with no text layer.
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { createRequire } from 'node:module';
-import type { IFD } from 'utif2';
+import type * as Utif from 'utif2';
 
 const require = createRequire(import.meta.url);
-const UTIF = require('utif2') as typeof import('utif2');
+const UTIF = require('utif2') as typeof Utif;
 
 /** The CJK font of fonts-noto-cjk (installed by .ci/run). */
 export const NOTO_CJK = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
@@ -92,7 +92,7 @@ export function tiffOf(pages: PagePixels[]): Buffer {
   const ifds = pages.map((p, i) => {
     const ifd = { t256: [p.width], t257: [p.height], t258: [8], t259: [1], t262: [1], t273: [offset], t277: [1], t278: [p.height], t279: [gray[i].length] };
     offset += gray[i].length;
-    return ifd as unknown as IFD;
+    return ifd as unknown as Utif.IFD;
   });
   const head = Buffer.from(UTIF.encode(ifds));
   if (head.length > 4096) throw new Error('TIFF directories too long for the fixture');

@@ -3,7 +3,7 @@
 // (JPEG 2000, JBIG2) come from the package's own files: nothing is fetched.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { PDFDocumentProxy, RenderParameters } from 'pdfjs-dist/types/src/display/api';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { grayFromRgba, type GrayImage } from './page-image';
 import type { PageSource } from './recognize-pages';
 
@@ -46,7 +46,7 @@ async function renderPage(pdf: PDFDocumentProxy, pageNumber: number, dpi: number
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, width, height);
     // @napi-rs/canvas is the canvas pdf.js itself uses in Node; its types are not the DOM's.
-    await page.render({ canvas: canvas as unknown as RenderParameters['canvas'], viewport, background: '#ffffff' }).promise;
+    await page.render({ canvas: canvas as unknown as Parameters<PDFPageProxy['render']>[0]['canvas'], viewport, background: '#ffffff' }).promise;
     return grayFromRgba(context.getImageData(0, 0, width, height).data, width, height);
   } finally {
     page.cleanup();

@@ -2,7 +2,7 @@
 // checked first), the chain of directories followed with a bound and no loop, then each page decoded by utif2 when
 // its turn comes.
 import { createRequire } from 'node:module';
-import type { IFD } from 'utif2';
+import type * as Utif from 'utif2';
 import { grayFromRgba, type GrayImage } from './page-image';
 
 /** Most pages a TIFF may chain: beyond it the file is taken as broken (or built to loop). */
@@ -44,8 +44,8 @@ export function tiffPageSizes(bytes: Buffer): { width: number; height: number }[
 
 /** The TIFF's directories, each decoded to grey pixels on demand. */
 export function tiffPages(bytes: Buffer): (() => GrayImage)[] {
-  const UTIF = require('utif2') as typeof import('utif2');
-  const ifds: IFD[] = UTIF.decode(bytes);
+  const UTIF = require('utif2') as typeof Utif;
+  const ifds: Utif.IFD[] = UTIF.decode(bytes);
   return ifds.map((ifd) => () => {
     UTIF.decodeImage(bytes, ifd);
     const gray = grayFromRgba(UTIF.toRGBA8(ifd), ifd.width, ifd.height);
