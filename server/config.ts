@@ -7,6 +7,7 @@ import { bool, ConfigError, int, MIB, raw, type Env } from './config-env';
 import { llmConfig, type LlmConfig } from './config-llm';
 import { officeConfig, type OfficeConfig } from './config-office';
 import { DEFAULT_DOC_MAX_PAGES } from './knowledge/formats/types';
+import { ocrConfig, type OcrConfig } from './config-ocr';
 import { outboundAllow, type OutboundRule } from './config-outbound';
 import { parseKey } from './crypto/secret';
 import { checkPasswordPolicy } from './passwords/policy';
@@ -15,7 +16,7 @@ export { ConfigError } from './config-env';
 export type { ModelLimit } from './config-llm';
 
 /** Validated server configuration, built once at start from the environment. */
-export type Config = LoginConfig & LlmConfig & OfficeConfig & {
+export type Config = LoginConfig & LlmConfig & OfficeConfig & OcrConfig & {
   host: string;
   port: number;
   dataDir: string;
@@ -271,6 +272,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dbFileDir: dbFileDir(env, 'DB_FILE_DIR', dataDir, cwd),
     ...loginConfig(env),
     ...officeConfig(env),
+    ...ocrConfig(env),
   };
 }
 

@@ -3,6 +3,7 @@
 // kept as Parquet, with its columns, row count and sample rows in `table_meta`.
 import { and, eq, sql } from 'drizzle-orm';
 import { officeOf } from '../config-office';
+import { ocrSettingsOf } from '../config-ocr';
 import type { Deps } from '../deps';
 import { chatFileChunks, chatFiles } from '../db/schema';
 import { inBatches, positions } from '../jobs/batches';
@@ -42,7 +43,9 @@ export async function processChatFile(deps: Deps, fileId: number, signal: AbortS
   }
   const { chunk_size: chunkSize, chunk_overlap: chunkOverlap } = defaultArguments().embedding;
   // Checked, extracted, chunked and segmented in a worker thread (D50), as knowledge documents are.
-  const { text, chunks, terms } = await chunksInPool({ bytes, type, limits: zipLimitsOf(deps.config), office: officeOf(deps.config), maxPages: deps.config.docMaxPages, chunkSize, chunkOverlap });
+  const { text, chunks, terms } = await chunksInPool({
+    bytes, type, limits: zipLimitsOf(deps.config), office: officeOf(deps.config), maxPages: deps.config.docMaxPages, ocr: ocrSettingsOf(deps.config), chunkSize, chunkOverlap,
+  }, { signal });
   signal.throwIfAborted();
   // Replaced a batch at a time, each batch its own statement guarded by the lease, as knowledge documents are (D80,
   // D85): a file's chunks are searched only once it is FINISHED, and a retry deletes what a failed attempt left.

@@ -7,8 +7,10 @@ import type { Job } from '../jobs/queue';
 import { assertLeaseKept, rowStatusJobHandler, writeGuard } from '../jobs/row-status-handler';
 import type { JobHandler } from '../jobs/worker';
 import { zipLimitsOf } from '../uploads/limits';
+import { ocrSettingsOf } from '../config-ocr';
 import { storedArguments } from './arguments';
 import { chunksInPool } from './chunks-in-pool';
+import { documentProgress } from './document-progress';
 import { readStoredFile } from './storage';
 import { embedWhileProcessing, pendingResult, queueVectorBackfill } from './vector-backfill';
 import { withHeadingPath } from './segment';
@@ -39,13 +41,16 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
     .innerJoin(knowledgeSpaces, eq(knowledgeSpaces.id, knowledgeDocuments.spaceId))
     .where(eq(knowledgeDocuments.id, docId));
   if (!doc) return; // deleted meanwhile: nothing to do
-  await deps.db.update(knowledgeDocuments).set({ status: 'RUNNING', result: '', vectorsPending: false, updatedAt: deps.now() }).where(and(eq(knowledgeDocuments.id, docId), held));
+  await deps.db.update(knowledgeDocuments).set({ status: 'RUNNING', result: '', vectorsPending: false, progress: '', updatedAt: deps.now() }).where(and(eq(knowledgeDocuments.id, docId), held));
   const { type, bytes } = await readStoredFile(deps.config, doc.doc.filePath);
   const { embedding } = storedArguments(doc.argument);
-  // Checked, extracted, chunked and segmented in a worker thread (D50): the request thread keeps answering.
+  // Checked, extracted, chunked and segmented in a worker thread (D50): the request thread keeps answering. A scan's
+  // pages recognised show in the list; a stop (cancelled, timed out, lease lost) ends the reading in the worker.
+  const progress = documentProgress(deps, docId, held);
   const { chunks, paths, positions: places, terms } = await chunksInPool({
-    bytes, type, limits: zipLimitsOf(deps.config), office: officeOf(deps.config), maxPages: deps.config.docMaxPages, chunkSize: embedding.chunk_size, chunkOverlap: embedding.chunk_overlap,
-  });
+    bytes, type, limits: zipLimitsOf(deps.config), office: officeOf(deps.config), maxPages: deps.config.docMaxPages, ocr: ocrSettingsOf(deps.config),
+    chunkSize: embedding.chunk_size, chunkOverlap: embedding.chunk_overlap,
+  }, { progress: progress.report, signal }).finally(progress.settled);
   signal.throwIfAborted();
   // Embeddings first (the slow part), then the chunks replaced; a chunk is embedded with its heading path, as it is
   // matched in full text. A model that fails or is too slow leaves them to the vector queue.
@@ -74,7 +79,7 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
   });
   const finished = await deps.db.update(knowledgeDocuments)
     .set({
-      status: 'FINISHED', chunkCount: chunks.length, vectorsPending: postponed !== null, updatedAt: deps.now(),
+      status: 'FINISHED', chunkCount: chunks.length, vectorsPending: postponed !== null, progress: '', updatedAt: deps.now(),
       result: postponed === null ? `处理完成，共 ${chunks.length} 个分块${vectors ? '，已向量化' : ''}` : pendingResult(chunks.length, postponed),
     })
     .where(and(eq(knowledgeDocuments.id, docId), held))

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { TransferListItem } from 'node:worker_threads';
 import type { Piscina } from 'piscina';
 import { valueOf, type TextAnswer, type TextTask } from './text-protocol';
 
@@ -84,13 +85,16 @@ async function runHere<T>(task: TextTask): Promise<TextAnswer<T>> {
   return entry.default(task);
 }
 
-/** Runs one task in the pool; a failure comes back as the error it was, a dead worker as `crashed(reason)`. */
-export async function runInPool<T>(task: TextTask, crashed: (reason: string) => Error): Promise<T> {
+/**
+ * Runs one task in the pool; a failure comes back as the error it was, a dead worker as `crashed(reason)`.
+ * `transfer` lists what the task moves to the worker rather than copies (a MessagePort to talk with it while it runs).
+ */
+export async function runInPool<T>(task: TextTask, crashed: (reason: string) => Error, transfer: TransferListItem[] = []): Promise<T> {
   let answer: TextAnswer<T>;
   try {
     // TEXT_WORKER_THREADS=0: in the calling thread, as before D50 (for comparing; the bench's "before" figure).
     // Otherwise the bytes are copied to a worker (not transferred): the caller may still hold them.
-    answer = process.env.TEXT_WORKER_THREADS === '0' ? await runHere<T>(task) : await (await textPool()).run(task);
+    answer = process.env.TEXT_WORKER_THREADS === '0' ? await runHere<T>(task) : await (await textPool()).run(task, { transferList: transfer });
   } catch (err) {
     const code = (err as { code?: string }).code;
     throw crashed(code === 'ERR_WORKER_OUT_OF_MEMORY' ? '内存不足' : `线程意外结束：${err instanceof Error ? err.message : String(err)}`);

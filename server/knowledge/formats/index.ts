@@ -4,6 +4,7 @@ import { PermanentJobError } from '../../jobs/worker';
 import type { DocumentType } from '../file-types';
 import { wordReader } from './readers/doc';
 import { readDocx } from './readers/docx';
+import { readImage } from './readers/image';
 import { readOdf } from './readers/odf';
 import { readOfd } from './readers/ofd';
 import { readPdf } from './readers/pdf';
@@ -20,7 +21,7 @@ export { TYPE_NAMES } from './type-names';
 
 const READERS: Partial<Record<DocumentType, Reader>> = {
   pdf: readPdf, docx: readDocx, xlsx: readXlsx, csv: readCsv, pptx: readPptx, odt: readOdf, ods: readOdf, odp: readOdf,
-  md: readMarkdown, txt: readText, html: readHtml, ofd: readOfd,
+  md: readMarkdown, txt: readText, html: readHtml, ofd: readOfd, png: readImage, jpg: readImage, tif: readImage, bmp: readImage,
   // Word, Excel and PowerPoint 97-2003 and WPS's files; .ppt and .dps (and Word files word-extractor cannot read) through LibreOffice.
   doc: wordReader('doc'), wps: wordReader('wps'), xls: readXls, et: readXls, ppt: presentationReader('ppt'), dps: presentationReader('dps'), rtf: readRtf,
 };

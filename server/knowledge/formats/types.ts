@@ -3,6 +3,7 @@
 // into the page, slide or sheet they came from.
 import type { OfficeConfig } from '../../config-office';
 import type { ZipLimits } from '../../uploads/limits';
+import type { OcrSettings } from './ocr/settings';
 
 /** Where a block (and so a chunk) sits in the original. Pages, slides and rows count from 1. */
 export type SourcePosition = {
@@ -49,7 +50,7 @@ export type ReadDocument = { blocks: TextBlock[]; pages?: number; ocrPages?: num
 /** The most pages a paged document may have when the configuration says nothing (DOC_MAX_PAGES). */
 export const DEFAULT_DOC_MAX_PAGES = 500;
 
-/** What a reader may use: the archive limits, the page cap, a way to say how far it got, and the signal that stops it. */
+/** What a reader may use: the archive limits, the page cap, a way to say how far it got, the signal that stops it, OCR's settings. */
 export type ReadContext = {
   limits: ZipLimits;
   /** The most pages a paged document may have (DOC_MAX_PAGES); DEFAULT_DOC_MAX_PAGES when absent. */
@@ -59,6 +60,8 @@ export type ReadContext = {
   signal?: AbortSignal;
   /** LibreOffice for the formats only an office suite reads (SOFFICE_*); absent: soffice on PATH, default bounds. */
   office?: OfficeConfig;
+  /** How text is recognised in scans and images (the pixel cap, the engine); DEFAULT_OCR_SETTINGS when absent. */
+  ocr?: OcrSettings;
 };
 
 /** A reader of one format. It throws on a file it cannot read; the caller turns that into a Chinese reason. */

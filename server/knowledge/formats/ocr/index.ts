@@ -1,10 +1,19 @@
-// Text recognition (OCR) for pages without a text layer and for images (issue 29 §3). The engine (tesseract.js in
-// worker threads, or the native `tesseract` when installed) is being built on branch wt-ocr; until it lands, a page
-// that needs recognition fails the document with a reason that says so.
-import { PermanentJobError } from '../../../jobs/worker';
+// Text recognition (OCR) offline on the CPU (issue 29 §3): the pages of a PDF that have no text layer, and images
+// (readers/image.ts), read in Chinese and English by the native `tesseract` when installed or the embedded
+// tesseract.js otherwise (engine.ts), each page turned upright first, each paragraph a block at its page and box.
 import type { ReadContext, TextBlock } from '../types';
+import { openPdfForRendering, pdfPageSources } from './pdf-pages';
+import { recognizePages } from './recognize-pages';
+import { DEFAULT_OCR_SETTINGS } from './settings';
 
-/** The text of the given pages (1-based) of a PDF, recognised, as blocks at their pages. */
-export async function recognizePdfPages(_bytes: Buffer, _pages: number[], _context: ReadContext): Promise<TextBlock[]> {
-  throw new PermanentJobError('文件中没有可提取的文字（扫描件需先进行文字识别）');
+/** The text of the given pages (1-based) of a PDF, recognised, as blocks at their pages with their boxes in points. */
+export async function recognizePdfPages(bytes: Buffer, pages: number[], context: ReadContext): Promise<TextBlock[]> {
+  if (!pages.length) return [];
+  const { imageMaxPixels } = context.ocr ?? DEFAULT_OCR_SETTINGS;
+  const pdf = await openPdfForRendering(bytes, imageMaxPixels);
+  try {
+    return await recognizePages(await pdfPageSources(pdf, pages, imageMaxPixels), context);
+  } finally {
+    await pdf.destroy();
+  }
 }

@@ -16,9 +16,10 @@ const LIST = fillPath(KNOWLEDGE_PATHS.documentList, { space: SPACE });
 const UPLOAD = fillPath(KNOWLEDGE_PATHS.upload, { space: SPACE });
 
 const DOCS: KnowledgeDocument[] = [
-  doc(),
+  // A finished document's last progress is not shown.
+  doc({ progress: '已识别 80/80 页' }),
   doc({ id: 2, doc_name: '研发路线图.md', secrecy: 'secret', secrecy_name: '秘密', status: 'FAILED', result: '文件已损坏，无法读取文本', review_role: '5,7', review_role_names: ['研发人员', '部门负责人'] }),
-  doc({ id: 3, doc_name: '报价单.xlsx', status: 'RUNNING', result: '处理中' }),
+  doc({ id: 3, doc_name: '报价单.xlsx', status: 'RUNNING', result: '处理中', progress: '已识别 12/80 页' }),
   doc({ id: 4, doc_name: '周报.docx', status: 'TODO', result: '等待处理', queue_position: 2 }),
   doc({ id: 5, doc_name: '他人的文档.txt', owner: 'zhangwei', owner_name: '张伟', editable: false }),
 ];
@@ -41,7 +42,7 @@ const listCalls = (calls: Calls) => calls.filter((c) => c.url === LIST);
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
 describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
-  it('shows the columns of spec §3: grade name, coloured status with queue place and reason, review roles, last sync', async () => {
+  it('shows the columns of spec §3: grade name, coloured status with queue place, pages recognised and reason, review roles, last sync', async () => {
     serve();
     renderSignedIn(URL_PATH, demo);
     await screen.findByText('员工手册.pdf', {}, LOAD);
@@ -53,6 +54,8 @@ describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
     expect(within(rowOf('研发路线图.md')).getByText('失败')).toHaveClass('ant-tag-red');
     expect(within(rowOf('研发路线图.md')).getByText('研发人员、部门负责人')).toBeInTheDocument();
     expect(within(rowOf('报价单.xlsx')).getByText('处理中')).toHaveClass('ant-tag-blue');
+    expect(within(rowOf('报价单.xlsx')).getByText('已识别 12/80 页')).toBeInTheDocument();
+    expect(within(rowOf('员工手册.pdf')).queryByText(/已识别/)).not.toBeInTheDocument();
     expect(within(rowOf('周报.docx')).getByText('等待处理')).toHaveClass('ant-tag-gold');
     expect(within(rowOf('周报.docx')).getByText('排队第 2 位')).toBeInTheDocument();
     expect(screen.getByText('共 5 条')).toBeInTheDocument();
