@@ -36,7 +36,7 @@ export function recallQuestions(set) {
       const c = 2 + (q % 3);
       const cell = { key: row[0], header: headers[c], value: row[c], headers };
       out.push({
-        kind: 'table', file: RECALL_FILES[format], question: `型号 ${row[0]} 的${headers[c]}是多少？`,
+        kind: 'table', file: RECALL_FILES[format], question: `型号 ${row[0]} 的${headers[c]}${headers[c] === '材质' ? '是什么' : '是多少'}？`,
         answered: (hit) => hit.content.split('\n').some((line) => cellInLine(line, cell)),
       });
     }

@@ -6,6 +6,7 @@ export type Cell = { key: string; header: string; value: string; headers: string
 export function scoredChars(text: string): string[];
 export function charF1(extracted: string, source: string): F1;
 export function textOfChunks(chunks: ChunkText[], separator?: string): string;
+export function withoutReaderLabels(text: string): string;
 export function flat(text: string): string;
 export function cellInLine(line: string, cell: Cell): boolean;
 export function cellsFound(rows: string[][], chunkTexts: string[]): { cells: number; found: number };

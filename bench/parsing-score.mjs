@@ -55,6 +55,17 @@ export function textOfChunks(chunks, separator = ' › ') {
   return out.join('\n');
 }
 
+/**
+ * Labels the presentation readers write into a slide's text (its number before the title, 备注 before the notes) so a
+ * chunk says where it is from: the product's words, not the document's, so left out of the text that is scored.
+ */
+const READER_LABELS = [/^第 ?\d+ ?张幻灯片[:：] ?/gmu, /^备注[:：] ?/gmu];
+
+/** A presentation's text as read, without the readers' own labels (READER_LABELS). */
+export function withoutReaderLabels(text) {
+  return READER_LABELS.reduce((t, label) => t.replace(label, ''), text);
+}
+
 /** A text as matched: NFKC, whitespace removed. */
 export const flat = (text) => text.normalize('NFKC').replace(/\s+/gu, '');
 

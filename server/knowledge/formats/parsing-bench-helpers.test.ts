@@ -3,7 +3,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { imagePdf, jpegInfo } from '../../../bench/image-pdf.mjs';
-import { bigramShare, cellInLine, cellsFound, charF1, textOfChunks } from '../../../bench/parsing-score.mjs';
+import { bigramShare, cellInLine, cellsFound, charF1, textOfChunks, withoutReaderLabels } from '../../../bench/parsing-score.mjs';
 
 describe('character F1', () => {
   it('ignores whitespace and compatibility forms (NFKC) on both sides', () => {
@@ -32,6 +32,13 @@ describe('a document put back from its chunks', () => {
       { seq: 3, content: '无标题', heading_path: '' },
     ];
     expect(textOfChunks(chunks)).toBe('第 1 章\n1.1 概述\n第一段\n第二段\n1.2 安装\n第三段\n无标题');
+  });
+});
+
+describe('a presentation read back', () => {
+  it('is scored without the labels the readers add, and keeps the same words inside a line', () => {
+    const read = '第 3 张幻灯片：1.3. 什么是 Linux？\n简而言之，见第 3 张幻灯片：内核。\n备注：除了内核以外';
+    expect(withoutReaderLabels(read)).toBe('1.3. 什么是 Linux？\n简而言之，见第 3 张幻灯片：内核。\n除了内核以外');
   });
 });
 
