@@ -45,7 +45,7 @@ async function run(binary: string, args: string[], ms: number, signal?: AbortSig
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
   });
-  return bounded(done, ms, () => new PermanentJobError(`文字识别超时（单页超过 ${Math.round(ms / 1000)} 秒）`), kill, signal);
+  return bounded(done, ms, () => new PermanentJobError(`文字识别超时（单页超过 ${Math.round(ms / 1000)} 秒）`), kill, signal, true);
 }
 
 /** An installed binary and whether it can tell a page's orientation (the osd data). */
