@@ -9,7 +9,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 
 /** What `npm start` prints once listening: the address and how to sign in. */
-export async function startBanner(db: Db, config: Config, address: string, seed: SeedResult): Promise<string> {
+export async function startBanner(db: Db, config: Config, address: string, seed: SeedResult, notes: string[] = []): Promise<string> {
   const rows = await db
     .select({ username: users.username, fullName: users.fullName, system: users.system, mustChange: users.mustChangePassword })
     .from(users)
@@ -46,6 +46,8 @@ export async function startBanner(db: Db, config: Config, address: string, seed:
     lines.push('密码为首次启动时设置或生成的密码 / Passwords are those set or generated at first start');
   }
   lines.push(...warnings(config));
+  // What an optional system program would add, when it is missing (the product reads everything else without it).
+  if (notes.length) lines.push('', ...notes);
   return lines.join('\n') + '\n';
 }
 

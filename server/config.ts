@@ -6,7 +6,6 @@ import { dbFileDir, filesDir } from './config-dirs';
 import { bool, ConfigError, int, MIB, raw, type Env } from './config-env';
 import { llmConfig, type LlmConfig } from './config-llm';
 import { officeConfig, type OfficeConfig } from './config-office';
-import { DEFAULT_DOC_MAX_PAGES } from './knowledge/formats/types';
 import { ocrConfig, type OcrConfig } from './config-ocr';
 import { outboundAllow, type OutboundRule } from './config-outbound';
 import { parseKey } from './crypto/secret';
@@ -258,7 +257,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     jobTimeoutMs: int(env, 'JOB_TIMEOUT_MS', 10 * 60_000, 1000, 24 * 3_600_000),
     jobLeaseMs: int(env, 'JOB_LEASE_MS', 30_000, 1000, 3_600_000),
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 20),
-    docMaxPages: int(env, 'DOC_MAX_PAGES', DEFAULT_DOC_MAX_PAGES, 1, 100_000),
+    docMaxPages: int(env, 'DOC_MAX_PAGES', 500, 1, 100_000), // DEFAULT_DOC_MAX_PAGES (formats/types.ts) when a reader is given none
     ...llmConfig(env),
     outboundAllow: outboundAllow(env, 'OUTBOUND_ALLOW'),
     toolResponseMaxBytes: int(env, 'TOOL_RESPONSE_MAX_BYTES', 256 * 1024, 1024, 64 * MIB),

@@ -42,7 +42,8 @@ async function main(): Promise<void> {
     lazySchemas: true, logStream: logging.stream, logLevel: logging.level,
   });
   const address = await app.listen({ host: config.host, port: config.port }).finally(() => clearInterval(starting));
-  process.stdout.write(await startBanner(prepared.database.db, config, address, prepared.seed));
+  const { missingProgramNotes } = await import('./knowledge/formats/programs');
+  process.stdout.write(await startBanner(prepared.database.db, config, address, prepared.seed, await missingProgramNotes(config)));
 
   let stopping = false;
   const stop = async (signal: string) => {

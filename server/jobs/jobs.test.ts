@@ -152,6 +152,32 @@ describe('worker', () => {
     await worker.stop();
   });
 
+  it('gives an attempt that reports progress its time again: it is stopped when it stalls, not when it is long', async () => {
+    const failed: string[] = [];
+    let finished = false;
+    const worker = startWorker(deps, handler({
+      timeoutMs: 200,
+      // Six pages of 100 ms each (600 ms in all, three times the limit), each reported; then it stalls.
+      run: async (job, _signal, progressed) => {
+        for (let page = 0; page < 6; page++) {
+          await new Promise((r) => setTimeout(r, 100));
+          progressed();
+        }
+        if (job.key === 'stalls') await new Promise<void>(() => undefined);
+        finished = true;
+      },
+      onFailed: async (_job, reason) => void failed.push(reason),
+    }), { manual: true });
+    await enqueue(deps, { queue: q, key: 'long', maxAttempts: 1 });
+    await worker.tick();
+    expect(finished).toBe(true);
+    expect(failed).toEqual([]);
+    await enqueue(deps, { queue: q, key: 'stalls', maxAttempts: 1 });
+    await worker.tick();
+    expect(failed).toEqual(['处理超时（超过 0 秒），已停止']);
+    await worker.stop();
+  });
+
   it('gives running jobs back on stop without using up an attempt', async () => {
     let started!: () => void;
     const startedP = new Promise<void>((r) => (started = r));

@@ -26,7 +26,7 @@ export type RowStatusQueue = {
    * Processes the row; throws PermanentJobError for a failure no retry can mend (a corrupt file). Its writes are
    * guarded by `writeGuard(job)`, and it ends with `assertLeaseKept` after its last write.
    */
-  process: (deps: Deps, rowId: number, signal: AbortSignal, job: Job) => Promise<void>;
+  process: (deps: Deps, rowId: number, signal: AbortSignal, job: Job, progressed: () => void) => Promise<void>;
   /** The table of the rows, whose `owner_id` started the job (uploader, asker). */
   table: StatusTable;
 };
@@ -57,10 +57,10 @@ export function rowStatusJobHandler(deps: Deps, q: RowStatusQueue): JobHandler {
     leaseMs: deps.config.jobLeaseMs,
     timeoutMs: deps.config.jobTimeoutMs,
     retryDelayMs: 2000,
-    run: async (job, signal) => {
+    run: async (job, signal, progressed) => {
       const rowId = rowOf(job);
       try {
-        await q.process(deps, rowId, signal, job);
+        await q.process(deps, rowId, signal, job, progressed);
       } catch (err) {
         if (!(err instanceof PermanentJobError) && !(err instanceof LeaseLostError) && job.attempts < job.maxAttempts && !signal.aborted) {
           const reason = err instanceof Error ? err.message : String(err);

@@ -18,11 +18,14 @@ export type JobHandler = {
   concurrency: number;
   /** Lease length; a worker that dies is noticed this long after its last heartbeat. */
   leaseMs: number;
-  /** Longest one attempt may take; then it is aborted and counts as a failed attempt. */
+  /**
+   * Longest one attempt may go without progress; then it is aborted and counts as a failed attempt. A handler that
+   * reports progress (`progressed`, e.g. each page of a long scan recognised) starts the time again.
+   */
   timeoutMs: number;
   /** Wait before a failed attempt is tried again: fixed, or from the attempts made so far (a backoff). */
   retryDelayMs: number | ((attempts: number) => number);
-  run: (job: Job, signal: AbortSignal) => Promise<void>;
+  run: (job: Job, signal: AbortSignal, progressed: () => void) => Promise<void>;
   /** The user who started the job (the uploader, the asker, the tester), named in the error log when it fails (D56). */
   userOf?: (job: Job) => Promise<JobUser | undefined>;
   /** Called once when a job fails for good (attempts used up, permanent error, or its worker died too often). */
@@ -107,13 +110,18 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
         .then((held) => { if (!held) controller.abort(new Error('lost')); })
         .catch((err) => logError(err, 'heartbeat failed'));
     }, Math.max(50, Math.floor(handler.leaseMs / 3)));
-    const timeout = setTimeout(() => controller.abort(new Error(JOB_REASONS.timeout(handler.timeoutMs))), handler.timeoutMs);
+    const arm = () => setTimeout(() => controller.abort(new Error(JOB_REASONS.timeout(handler.timeoutMs))), handler.timeoutMs);
+    let timeout = arm();
+    const progressed = () => {
+      clearTimeout(timeout);
+      if (!controller.signal.aborted) timeout = arm();
+    };
     try {
       // A handler must honour the signal; one that does not still frees its slot when aborted.
       const aborted = new Promise<never>((_, reject) => {
         controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true });
       });
-      await Promise.race([handler.run(job, controller.signal), aborted]);
+      await Promise.race([handler.run(job, controller.signal, progressed), aborted]);
       if (controller.signal.aborted) throw controller.signal.reason;
       await complete(deps, job.id, owner);
     } catch (err) {

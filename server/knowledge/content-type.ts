@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import type { ZipLimits } from '../uploads/limits';
 import { readZipEntries } from '../uploads/zip-guard';
-import type { DocumentType } from './file-types';
+import type { DocumentType } from './document-types';
 import { CFB_MAGIC, compoundKind } from './formats/compound';
 
 /**

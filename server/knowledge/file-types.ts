@@ -5,12 +5,9 @@ import { ZipRefusal } from '../uploads/zip-guard';
 import { claimsOffice, contentOf, MAGIC_BYTES, realType, type Content } from './content-type';
 import { ENCRYPTED_REASON } from './formats/compound';
 
-/** Document types a knowledge space and chat files accept (issue 4; the office, government and image formats: issue 29). */
-export const DOCUMENT_TYPES = [
-  'pdf', 'ofd', 'doc', 'wps', 'docx', 'rtf', 'odt', 'ppt', 'dps', 'pptx', 'odp', 'xls', 'et', 'xlsx', 'ods', 'csv',
-  'png', 'jpg', 'tif', 'bmp', 'md', 'txt', 'html',
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+import { DOCUMENT_TYPES, type DocumentType } from './document-types';
+
+export { DOCUMENT_TYPES, type DocumentType } from './document-types';
 
 export const CONTENT_TYPES: Record<DocumentType, string> = {
   pdf: 'application/pdf',

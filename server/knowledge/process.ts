@@ -33,7 +33,7 @@ const INSERT_BATCH = 50;
  * over after a crash) never duplicates them, and no reader sees half a document: readers use FINISHED ones only.
  * Under a job, every write is guarded by its lease: a worker whose job was taken over changes nothing more.
  */
-export async function processDocument(deps: Deps, docId: number, signal: AbortSignal, job?: Job): Promise<void> {
+export async function processDocument(deps: Deps, docId: number, signal: AbortSignal, job?: Job, progressed?: () => void): Promise<void> {
   const held = writeGuard(job);
   const [doc] = await deps.db
     .select({ doc: knowledgeDocuments, argument: knowledgeSpaces.argument })
@@ -50,7 +50,14 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
   const { chunks, paths, positions: places, terms } = await chunksInPool({
     bytes, type, limits: zipLimitsOf(deps.config), office: officeOf(deps.config), maxPages: deps.config.docMaxPages, ocr: ocrSettingsOf(deps.config),
     chunkSize: embedding.chunk_size, chunkOverlap: embedding.chunk_overlap,
-  }, { progress: progress.report, signal }).finally(progress.settled);
+  }, {
+    // Each page recognised is progress: a long scan is stopped when it stalls for JOB_TIMEOUT_MS, not when it is long.
+    progress: (done, total) => {
+      progress.report(done, total);
+      progressed?.();
+    },
+    signal,
+  }).finally(progress.settled);
   signal.throwIfAborted();
   // Embeddings first (the slow part), then the chunks replaced; a chunk is embedded with its heading path, as it is
   // matched in full text. A model that fails or is too slow leaves them to the vector queue.

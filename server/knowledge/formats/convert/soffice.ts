@@ -6,7 +6,6 @@
 // but full network isolation needs the operator's sandbox, e.g. a network namespace); its files deleted afterwards;
 // one conversion at a time in the process.
 import { spawn } from 'node:child_process';
-import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import { PermanentJobError } from '../../../jobs/worker';
 import type { DocumentType } from '../../file-types';
 import { TYPE_NAMES } from '../type-names';
 import { oneAtATime } from './one-at-a-time';
+import { findProgram } from '../programs';
 
 /** Used when the reader is given no configuration (tests, direct calls): soffice on PATH, the default bounds. */
 export const DEFAULT_OFFICE: OfficeConfig = {
@@ -29,24 +29,8 @@ export const OFFICE_PACKAGES = 'libreoffice-writer-nogui libreoffice-impress-nog
 export const missingOfficeReason = (type: DocumentType) =>
   `需要安装 LibreOffice 才能读取${TYPE_NAMES[type]}文件（apt-get install ${OFFICE_PACKAGES}）`;
 
-async function executable(file: string): Promise<boolean> {
-  try {
-    await fs.access(file, constants.X_OK);
-    return (await fs.stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /** The soffice program: SOFFICE_PATH when set (and there), else the first `soffice` on PATH; null when there is none. */
-export async function findSoffice(configured: string | null): Promise<string | null> {
-  if (configured !== null) return (await executable(configured)) ? configured : null;
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    const candidate = path.join(dir, 'soffice');
-    if (await executable(candidate)) return candidate;
-  }
-  return null;
-}
+export const findSoffice = (configured: string | null): Promise<string | null> => findProgram('soffice', configured);
 
 /** The child's whole environment: what LibreOffice needs and nothing inherited (no proxy variables, no secrets). */
 function childEnv(work: string): NodeJS.ProcessEnv {
