@@ -130,7 +130,7 @@ describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
     pickFiles.mockResolvedValue({
       canceled: false,
       files: [new File(['差旅标准'], '差旅制度.txt', { type: 'text/plain' }), new File(['# 路线'], '路线图.md', { type: 'text/markdown' })],
-      rejected: [{ name: '旧文档.doc', size: 10, reason: 'type' }],
+      rejected: [{ name: '安装包.exe', size: 10, reason: 'type' }],
       maxBytes: 100 * 1024 * 1024,
     });
     const server = serve(undefined, {
@@ -143,12 +143,12 @@ describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
     const dialog = await screen.findByRole('dialog', {}, LOAD);
     await user.click(within(dialog).getByRole('button', { name: /选择文件/ }));
     expect(pickFiles).toHaveBeenCalledWith(expect.objectContaining({
-      purpose: 'knowledge', multiple: true, accept: expect.arrayContaining(['docx', 'pptx', 'odt', 'ods', 'odp']),
+      purpose: 'knowledge', multiple: true, accept: expect.arrayContaining(['doc', 'wps', 'ofd', 'pptx', 'xls', 'et', 'png', 'tif']),
     }));
-    expect(within(dialog).getByText(/支持 pdf、docx、xlsx、pptx、odt、ods、odp、csv、md、txt、html/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/支持 pdf、ofd、doc、wps、docx、rtf、odt、ppt、dps、pptx、odp、xls、et、xlsx、ods、csv、png、jpg、jpeg、tif、tiff、bmp、md、txt、html/)).toBeInTheDocument();
     expect(await within(dialog).findByText('差旅制度.txt', {}, LOAD)).toBeInTheDocument();
     expect(within(dialog).getByText('路线图.md')).toBeInTheDocument();
-    expect(await screen.findByText('不支持的文件类型：旧文档.doc', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('不支持的文件类型：安装包.exe', {}, LOAD)).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: /^上\s*传$/ }));
     expect(await within(dialog).findByText('请选择文档密级', {}, LOAD)).toBeInTheDocument();
