@@ -14,6 +14,7 @@ import { bearer } from '../../test-support/http';
 import { createLlmApp } from '../../test-support/llm-app';
 import { multipartBody } from '../../test-support/multipart';
 import type { TestApp } from '../../test-support/test-app';
+import { documentsSettled } from '../../test-support/documents-settled';
 
 // The SQL search path is the one of a space too large to keep in memory: the term index then answers null.
 type TermIndexModule = typeof termIndexModule;
@@ -47,15 +48,7 @@ async function upload(user: string, name: string, content: string, secrecy = 'in
   return res.json().data[0] as number;
 }
 
-async function settled(docIds: number[]) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const rows = (await t.deps.db.select().from(knowledgeDocuments)).filter((r) => docIds.includes(r.id));
-    if (rows.every((r) => r.status === 'FINISHED' || r.status === 'FAILED') || Date.now() > deadline) return rows;
-    t.app.documentWorker?.wake();
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const settled = (docIds: number[]) => documentsSettled(t, docIds);
 
 async function chunksOf(documentId: number, user = 'demo'): Promise<Chunk[]> {
   const res = await post(at(KNOWLEDGE_PATHS.chunkList), user, { document_id: documentId, page_size: 200 });

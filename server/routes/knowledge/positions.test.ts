@@ -3,11 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_PATHS, type Chunk, type Citation, type RecallHit } from '../../../contract/api';
 import { numberedPassages } from '../../chat/modes/knowledge';
-import { knowledgeDocuments } from '../../db/schema';
 import { bearer, signIn } from '../../test-support/http';
 import { multipartBody } from '../../test-support/multipart';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { TEST_DEMO_PASSWORD } from '../../test-support/test-config';
+import { documentsSettled } from '../../test-support/documents-settled';
 
 let t: TestApp;
 let token = '';
@@ -26,13 +26,7 @@ async function upload(name: string, content: string): Promise<number> {
 
 async function processed(docIds: number[]) {
   expect((await post(KNOWLEDGE_PATHS.taskCreate, { doc_ids: docIds })).statusCode).toBe(200);
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const rows = (await t.deps.db.select().from(knowledgeDocuments)).filter((r) => docIds.includes(r.id));
-    if (rows.every((r) => r.status === 'FINISHED' || r.status === 'FAILED') || Date.now() > deadline) return rows;
-    t.app.documentWorker?.wake();
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return documentsSettled(t, docIds);
 }
 
 async function chunksOf(docId: number): Promise<Chunk[]> {

@@ -12,6 +12,7 @@ import { bearer, signIn } from '../../test-support/http';
 import { multipartBody } from '../../test-support/multipart';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { TEST_DEMO_PASSWORD } from '../../test-support/test-config';
+import { documentsSettled } from '../../test-support/documents-settled';
 
 let t: TestApp;
 let llm: FakeLlm;
@@ -33,14 +34,8 @@ async function upload(user: string, name: string, content: string, secrecy: stri
 
 async function processed(docIds: number[], timeoutMs = 20_000) {
   expect((await post(KNOWLEDGE_PATHS.taskCreate, 'demo', { doc_ids: docIds })).statusCode).toBe(200);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = (await t.deps.db.select().from(knowledgeDocuments)).filter((r) => docIds.includes(r.id));
-    if (rows.every((r) => r.status === 'FINISHED' || r.status === 'FAILED') || Date.now() > deadline) return rows;
-    t.clock.advance(1000); // a retry waits 2 s of the (fake) clock
-    t.app.documentWorker?.wake();
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  // A retry waits 2 s of the (fake) clock.
+  return documentsSettled(t, docIds, { timeoutMs, advanceClockMs: 1000 });
 }
 
 const recall = async (user: string, question: string, threshold?: number): Promise<RecallHit[]> => {
