@@ -156,14 +156,16 @@ describe('worker', () => {
     const failed: string[] = [];
     let finished = false;
     const worker = startWorker(deps, handler({
-      timeoutMs: 200,
-      // Six pages of 100 ms each (600 ms in all, three times the limit), each reported; then it stalls.
-      run: async (job, _signal, progressed) => {
+      timeoutMs: 400,
+      // Six pages of 150 ms each (900 ms in all, over twice the limit), each reported; then it stalls until stopped.
+      run: async (job, signal, progressed) => {
         for (let page = 0; page < 6; page++) {
-          await new Promise((r) => setTimeout(r, 100));
+          await new Promise((r) => setTimeout(r, 150));
           progressed();
         }
-        if (job.key === 'stalls') await new Promise<void>(() => undefined);
+        if (job.key === 'stalls') {
+          await new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }));
+        }
         finished = true;
       },
       onFailed: async (_job, reason) => void failed.push(reason),
@@ -172,8 +174,10 @@ describe('worker', () => {
     await worker.tick();
     expect(finished).toBe(true);
     expect(failed).toEqual([]);
+    finished = false;
     await enqueue(deps, { queue: q, key: 'stalls', maxAttempts: 1 });
     await worker.tick();
+    expect(finished).toBe(false);
     expect(failed).toEqual(['处理超时（超过 0 秒），已停止']);
     await worker.stop();
   });
