@@ -186,6 +186,7 @@ export const TaskCreateBody = Type.Object({
   ...userInfoFields,
 });
 export const TaskRetryBody = Type.Object({ doc_id: Type.Integer({ minimum: 1 }), ...userInfoFields });
+export const TaskStopBody = Type.Object({ doc_id: Type.Integer({ minimum: 1 }), ...userInfoFields });
 export const TaskRetryFailedBody = Type.Object({ space_name: SpaceName, ...userInfoFields });
 export const TaskResult = Type.Object({ tasks: Type.Array(Type.Number()) });
 

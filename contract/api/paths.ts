@@ -149,6 +149,8 @@ export const KNOWLEDGE_PATHS = {
   taskCreate: '/knowledge/task/create',
   taskRetry: '/knowledge/task/retry',
   taskRetryFailed: '/knowledge/task/retry_failed',
+  /** 停止: a queued or running document stopped (a long scan's recognition ended), to be retried later. */
+  taskStop: '/knowledge/task/stop',
   upload: '/knowledge/:space/document/upload',
   documentList: '/knowledge/:space/document/list',
   documentUpdate: '/knowledge/:space/document/update',

@@ -59,6 +59,8 @@ export type Worker = {
   tick: () => Promise<void>;
   /** Jobs running in this process. */
   running: () => number;
+  /** Asks now whether each running job is still this process's (after a stop): one that is not is aborted at once. */
+  checkLeases: () => void;
   /** Stops claiming, aborts the running jobs and gives them back to the queue. */
   stop: () => Promise<void>;
 };
@@ -71,7 +73,7 @@ export const JOB_REASONS = {
 } as const;
 
 /** The worker of a process that runs no jobs: nothing is ever claimed. */
-const IDLE_WORKER: Worker = { wake: () => undefined, tick: async () => undefined, running: () => 0, stop: async () => undefined };
+const IDLE_WORKER: Worker = { wake: () => undefined, tick: async () => undefined, running: () => 0, checkLeases: () => undefined, stop: async () => undefined };
 
 /**
  * Runs the jobs of one queue in this process (docs/decisions.md D13). Jobs are claimed with a lease that a
@@ -83,6 +85,8 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
   const owner = `${process.pid}-${randomUUID()}`;
   const pollMs = options.pollMs ?? 1000;
   const active = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  /** Each running job's heartbeat, to beat at once. */
+  const beats = new Map<number, () => void>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let passing: Promise<void> | null = null;
@@ -105,11 +109,13 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
   }
 
   async function execute(job: Job, controller: AbortController): Promise<void> {
-    const beat = setInterval(() => {
+    const beatNow = () => {
       heartbeat(deps, job.id, owner, handler.leaseMs)
         .then((held) => { if (!held) controller.abort(new Error('lost')); })
         .catch((err) => logError(err, 'heartbeat failed'));
-    }, Math.max(50, Math.floor(handler.leaseMs / 3)));
+    };
+    const beat = setInterval(beatNow, Math.max(50, Math.floor(handler.leaseMs / 3)));
+    beats.set(job.id, beatNow);
     const arm = () => setTimeout(() => controller.abort(new Error(JOB_REASONS.timeout(handler.timeoutMs))), handler.timeoutMs);
     let timeout = arm();
     const progressed = () => {
@@ -142,6 +148,7 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
       if (outcome === 'failed') await finishFailed(job, reason);
     } finally {
       clearInterval(beat);
+      beats.delete(job.id);
       clearTimeout(timeout);
     }
   }
@@ -213,6 +220,9 @@ export function startWorker(deps: Deps, handler: JobHandler, options: WorkerOpti
       await Promise.all([...active.values()].map((a) => a.done));
     },
     running: () => active.size,
+    checkLeases: () => {
+      for (const beat of beats.values()) beat();
+    },
     stop: async () => {
       stopped = true;
       clearTimeout(starting);

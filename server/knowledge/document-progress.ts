@@ -4,13 +4,14 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { knowledgeDocuments } from '../db/schema';
-import type { TaskProgress } from '../workers/task-channel';
+import type { ProgressUnit, TaskProgress } from '../workers/task-channel';
 
 /** Fewest milliseconds between two writes of one document's progress. */
 export const PROGRESS_INTERVAL_MS = 1000;
 
-/** What the list shows of `done` pages recognised of `total`. */
-export const progressText = (done: number, total: number) => `已识别 ${done}/${total} 页`;
+/** What the list shows of `done` pages (or pictures) recognised of `total`. */
+export const progressText = (done: number, total: number, unit: ProgressUnit = 'page') =>
+  unit === 'picture' ? `已识别图片 ${done}/${total} 张` : `已识别 ${done}/${total} 页`;
 
 /**
  * A progress callback writing the document's `progress`, and `settled` to await the write under way (if any). A
@@ -20,11 +21,11 @@ export function documentProgress(deps: Pick<Deps, 'db'>, docId: number, held: SQ
   let last = -Infinity;
   let writing: Promise<void> | null = null;
   return {
-    report: (done, total) => {
+    report: (done, total, unit) => {
       const now = Date.now();
       if (writing || now - last < PROGRESS_INTERVAL_MS) return;
       last = now;
-      writing = deps.db.update(knowledgeDocuments).set({ progress: progressText(done, total) })
+      writing = deps.db.update(knowledgeDocuments).set({ progress: progressText(done, total, unit) })
         .where(and(eq(knowledgeDocuments.id, docId), eq(knowledgeDocuments.status, 'RUNNING'), held))
         .then(() => undefined, () => undefined)
         .finally(() => {

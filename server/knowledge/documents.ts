@@ -111,6 +111,36 @@ export async function startProcessing(deps: Deps, viewer: Viewer, docIds: number
   return queued;
 }
 
+/** What a stopped document's row says: why it has no chunks, and how to go on. */
+export const STOPPED_RESULT = '已停止处理，可点击“重新处理”重新开始';
+
+/**
+ * Stops a queued or running document (停止; its uploader or the space's owner, as for 重新处理): its job cancelled,
+ * the document FAILED with STOPPED_RESULT, so 重新处理 takes it up again. A reading under way in any process ends
+ * when its worker next checks its lease: its job is no longer its own, and none of its writes lands (D13).
+ */
+export async function stopProcessing(deps: Deps, viewer: Viewer, docId: number): Promise<number[]> {
+  const [row] = await deps.db
+    .select({ doc: knowledgeDocuments, spaceOwner: knowledgeSpaces.ownerId })
+    .from(knowledgeDocuments)
+    .innerJoin(knowledgeSpaces, eq(knowledgeSpaces.id, knowledgeDocuments.spaceId))
+    .where(and(eq(knowledgeDocuments.id, docId), visibleTo(viewer)));
+  if (!row) throw new HttpError(404, '文档不存在或您无权查看');
+  const { doc, spaceOwner } = row;
+  if (doc.ownerId !== viewer.id && spaceOwner !== viewer.id) throw new HttpError(400, '只有文档的上传者或知识空间的创建者可以处理文档');
+  const notProcessing = () => badRequest(`文档「${doc.docName}」不在处理中，无需停止`);
+  if (doc.status !== 'TODO' && doc.status !== 'RUNNING') throw notProcessing();
+  const stopped = await deps.db.transaction(async (tx) => {
+    await cancel({ db: tx as unknown as Deps['db'], now: deps.now }, DOCUMENT_QUEUE, [documentJobKey(doc.id)]);
+    return tx.update(knowledgeDocuments).set({ status: 'FAILED', result: STOPPED_RESULT, progress: '', vectorsPending: false, updatedAt: deps.now() })
+      .where(and(eq(knowledgeDocuments.id, doc.id), inArray(knowledgeDocuments.status, ['TODO', 'RUNNING'])))
+      .returning({ id: knowledgeDocuments.id });
+  });
+  // Finished (or failed) between the read and the stop: nothing was stopped.
+  if (!stopped.length) throw notProcessing();
+  return [doc.id];
+}
+
 /** The failed documents of a space that the viewer may change. */
 export async function failedDocumentIds(deps: Pick<Deps, 'db'>, viewer: Viewer, space: SpaceRow): Promise<number[]> {
   const owned = space.ownerId === viewer.id ? undefined : eq(knowledgeDocuments.ownerId, viewer.id);

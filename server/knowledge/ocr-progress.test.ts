@@ -15,12 +15,15 @@ import { createTestApp, type TestApp } from '../test-support/test-app';
 import { TEST_DEMO_PASSWORD } from '../test-support/test-config';
 import { configureTextPool } from '../workers/pool';
 import { chunksInPool } from './chunks-in-pool';
+import { STOPPED_RESULT } from './documents';
 import { processDocument } from './process';
 import { absolute, documentFilePath } from './storage';
 
 const LIMITS = { maxBytes: 1 << 28, maxRatio: 100, maxEntries: 1000 };
 const SPACE = '扫描件';
 const scan = tiffOf([textPage(['阀门的公称压力为十六兆帕', 'DN50 Valve PN16'], { size: 44 }), textPage(['第二页：安装要求', 'Install 2026'], { size: 44 })]);
+/** Pages quick to read one by one (each well within the test's time limit), many of them. */
+const manyPages = tiffOf(Array.from({ length: 8 }, (_, i) => textPage([`第${i + 1}页：阀门的公称压力为十六兆帕`], { size: 44 })));
 const longScan = tiffOf(Array.from({ length: 4 }, () => textPage(Array.from({ length: 14 }, (_, i) => `第${i + 1}行：阀门的公称压力为十六兆帕，管道安装应符合设计要求`), { size: 40 })));
 
 /** The tesseract processes this test process (its worker threads included) started that still run. */
@@ -102,6 +105,25 @@ describe('a scan in a knowledge space', { timeout: 120_000 }, () => {
     const chunks = await t.deps.db.select().from(documentChunks).where(eq(documentChunks.documentId, id));
     const pages = chunks.flatMap((c) => (c.position as ChunkPosition).boxes ?? []).map(([page]) => page);
     expect(pages).toEqual(expect.arrayContaining([1, 2]));
+  });
+
+  it('停止 ends a running scan at once (FAILED, no tesseract left), and 重新处理 reads it again', async () => {
+    const id = await scannedDocument(manyPages);
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+    expect((await post(KNOWLEDGE_PATHS.taskCreate, { doc_ids: [id] })).statusCode).toBe(200);
+    await expect.poll(async () => (await rowOf(id)).progress, { timeout: 60_000 }).toMatch(/已识别 \d\/8 页/);
+    const stop = await post(KNOWLEDGE_PATHS.taskStop, { doc_id: id });
+    expect(stop.statusCode, stop.body).toBe(200);
+    expect(stop.json().data).toEqual({ tasks: [id] });
+    expect(await rowOf(id)).toMatchObject({ status: 'FAILED', result: STOPPED_RESULT, progress: '' });
+    // The recognition ends with the lease checked at the stop, not at the next heartbeat (a third of a 30 s lease).
+    await expect.poll(() => t.app.documentWorker?.running(), { timeout: 3000 }).toBe(0);
+    await expect.poll(ourTesseracts, { timeout: 1000 }).toBe('');
+    expect(await rowOf(id)).toMatchObject({ status: 'FAILED', result: STOPPED_RESULT });
+    // Nothing to stop now; then taken up again by 重新处理 and read to the end.
+    expect((await post(KNOWLEDGE_PATHS.taskStop, { doc_id: id })).json()).toMatchObject({ success: false, err_msg: expect.stringContaining('不在处理中') });
+    expect((await post(KNOWLEDGE_PATHS.taskRetry, { doc_id: id })).json().data).toEqual({ tasks: [id] });
+    await expect.poll(async () => (await rowOf(id)).status, { timeout: 60_000 }).toBe('FINISHED');
   });
 
   it('ends the recognition of a job stopped by its time limit: FAILED with the reason, no tesseract left running', async () => {

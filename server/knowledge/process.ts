@@ -52,8 +52,8 @@ export async function processDocument(deps: Deps, docId: number, signal: AbortSi
     chunkSize: embedding.chunk_size, chunkOverlap: embedding.chunk_overlap,
   }, {
     // Each page recognised is progress: a long scan is stopped when it stalls for JOB_TIMEOUT_MS, not when it is long.
-    progress: (done, total) => {
-      progress.report(done, total);
+    progress: (done, total, unit) => {
+      progress.report(done, total, unit);
       progressed?.();
     },
     signal,

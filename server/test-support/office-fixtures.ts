@@ -15,6 +15,8 @@ export type PptxCell = string | { text: string; gridSpan?: number; rowSpan?: num
 
 export type PptxSlide = {
   title?: string; body?: string[]; table?: PptxCell[][]; notes?: string;
+  /** A picture (PNG bytes) placed after the slide's text, stored in ppt/media. */
+  picture?: Buffer;
   /** The number in the slide's file name (slideN.xml); by default its place in the presentation. */
   file?: number;
 };
@@ -38,20 +40,27 @@ const rels = (items: { id: string; type: string; target: string }[]) =>
   `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${NS_PKG}">${items
     .map((r) => `<Relationship Id="${r.id}" Type="${NS_R}/${r.type}" Target="${r.target}"/>`).join('')}</Relationships>`;
 
+const PICTURE = '<p:pic><p:nvPicPr><p:cNvPr id="8" name="图片"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill><a:blip r:embed="rIdPic"/></p:blipFill><p:spPr/></p:pic>';
+
 /** A pptx of the slides, in the order given (their files may be numbered otherwise). */
 export function makePptx(slides: PptxSlide[]): Promise<Buffer> {
-  const entries: Record<string, string> = {
-    '[Content_Types].xml': '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
+  const entries: Record<string, string | Buffer> = {
+    '[Content_Types].xml': '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/></Types>',
     'ppt/presentation.xml': `<?xml version="1.0" encoding="UTF-8"?><p:presentation ${ROOT_NS}><p:sldIdLst>${slides
       .map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 2}"/>`).join('')}</p:sldIdLst></p:presentation>`,
     'ppt/_rels/presentation.xml.rels': rels(slides.map((s, i) => ({ id: `rId${i + 2}`, type: 'slide', target: `slides/slide${s.file ?? i + 1}.xml` }))),
   };
   slides.forEach((s, i) => {
     const n = s.file ?? i + 1;
-    const content = [s.title ? shape(2, '<p:ph type="title"/>', [s.title]) : '', s.body ? shape(3, '<p:ph idx="1"/>', s.body) : '', s.table ? table(s.table) : ''];
+    const content = [s.title ? shape(2, '<p:ph type="title"/>', [s.title]) : '', s.body ? shape(3, '<p:ph idx="1"/>', s.body) : '', s.table ? table(s.table) : '', s.picture ? PICTURE : ''];
     entries[`ppt/slides/slide${n}.xml`] = `<?xml version="1.0" encoding="UTF-8"?><p:sld ${ROOT_NS}>${tree(content.join(''))}</p:sld>`;
+    const links = [
+      ...(s.notes === undefined ? [] : [{ id: 'rId1', type: 'notesSlide', target: `../notesSlides/notesSlide${n}.xml` }]),
+      ...(s.picture ? [{ id: 'rIdPic', type: 'image', target: `../media/image${n}.png` }] : []),
+    ];
+    if (links.length) entries[`ppt/slides/_rels/slide${n}.xml.rels`] = rels(links);
+    if (s.picture) entries[`ppt/media/image${n}.png`] = s.picture;
     if (s.notes === undefined) return;
-    entries[`ppt/slides/_rels/slide${n}.xml.rels`] = rels([{ id: 'rId1', type: 'notesSlide', target: `../notesSlides/notesSlide${n}.xml` }]);
     const notes = `<p:sp><p:nvSpPr><p:cNvPr id="2" name="图片"/><p:cNvSpPr/><p:nvPr><p:ph type="sldImg"/></p:nvPr></p:nvSpPr><p:spPr/></p:sp>` +
       shape(3, '<p:ph type="body" idx="1"/>', [s.notes]) + shape(4, '<p:ph type="sldNum" idx="5"/>', [String(n)]);
     entries[`ppt/notesSlides/notesSlide${n}.xml`] = `<?xml version="1.0" encoding="UTF-8"?><p:notes ${ROOT_NS}>${tree(notes)}</p:notes>`;

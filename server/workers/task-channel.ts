@@ -3,10 +3,13 @@
 // 已识别 12/80 页 and a stopped job ends its recognition at once instead of running on in the pool.
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 
-/** How far a task got: `done` of `total` units (pages). */
-export type TaskProgress = (done: number, total: number) => void;
+/** What a task counts as it goes: a scan's pages, or the pictures inside a document. */
+export type ProgressUnit = 'page' | 'picture';
 
-type Message = { kind: 'progress'; done: number; total: number } | { kind: 'stop' };
+/** How far a task got: `done` of `total` units (pages unless it says otherwise). */
+export type TaskProgress = (done: number, total: number, unit?: ProgressUnit) => void;
+
+type Message = { kind: 'progress'; done: number; total: number; unit?: ProgressUnit } | { kind: 'stop' };
 
 /**
  * The caller's side: the port to put in the task (and in the transfer list), progress heard through `progress`, a
@@ -15,7 +18,7 @@ type Message = { kind: 'progress'; done: number; total: number } | { kind: 'stop
 export function openTaskChannel(options: { progress?: TaskProgress; signal?: AbortSignal }): { port: MessagePort; close: () => void } {
   const { port1, port2 } = new MessageChannel();
   port1.on('message', (m: Message) => {
-    if (m.kind === 'progress') options.progress?.(m.done, m.total);
+    if (m.kind === 'progress') options.progress?.(m.done, m.total, m.unit);
   });
   const stop = () => port1.postMessage({ kind: 'stop' } satisfies Message);
   if (options.signal?.aborted) stop();
@@ -38,7 +41,7 @@ export function taskChannel(port: MessagePort | undefined): { signal: AbortSigna
   });
   return {
     signal: controller.signal,
-    progress: (done, total) => port.postMessage({ kind: 'progress', done, total } satisfies Message),
+    progress: (done, total, unit) => port.postMessage({ kind: 'progress', done, total, unit } satisfies Message),
     close: () => port.close(),
   };
 }

@@ -2,6 +2,7 @@
 // A reader is a module of readers/ registered here; formats/types.ts says what it gives back.
 import { PermanentJobError } from '../../jobs/worker';
 import type { DocumentType } from '../file-types';
+import { withPictureText } from './ocr/pictures';
 import { wordReader } from './readers/doc';
 import { readDocx } from './readers/docx';
 import { readImage } from './readers/image';
@@ -70,10 +71,14 @@ export async function readDocument(bytes: Buffer, type: DocumentType, context: R
   try {
     read = await reader(bytes, context);
   } catch (err) {
+    // A stop stays the stop it was, whatever the reader made of it.
+    if (context.signal?.aborted) throw context.signal.reason;
     if (err instanceof PermanentJobError) throw err;
     throw new PermanentJobError(`文件无法解析：${parseFailureReason(err, type)}`);
   }
-  const blocks = read.blocks.map((b) => ({ ...b, text: tidy(b.text) })).filter((b) => b.text);
+  // The pictures inside (docx, pptx, OFD) recognised where they sit.
+  const all = read.images?.length ? await withPictureText(read, context) : read.blocks.filter((b) => b.image === undefined);
+  const blocks = all.map((b) => ({ ...b, text: tidy(b.text) })).filter((b) => b.text);
   if (!blocks.length) throw new PermanentJobError('文件中没有可提取的文字（扫描件需先进行文字识别）');
-  return { ...read, blocks };
+  return { blocks, pages: read.pages, ocrPages: read.ocrPages };
 }

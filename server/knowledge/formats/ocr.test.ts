@@ -132,6 +132,27 @@ describe('the pixel cap (decompression bombs)', () => {
   });
 });
 
+describe('corrupted images', () => {
+  /** The bytes with every seventh byte after the header flipped: a whole file whose data is garbage. */
+  const garbled = (bytes: Buffer) => {
+    const out = Buffer.from(bytes);
+    for (let i = 60; i < out.length - 20; i += 7) out[i] ^= 0x5a;
+    return out;
+  };
+
+  // The canvas decoder crashed the whole process on these (SIGSEGV, the test worker gone): now each is one failed document.
+  it.each([
+    ['png', () => garbled(pngOf(page))],
+    ['jpg', () => jpegOf(page).subarray(0, Math.floor(jpegOf(page).length * 0.2))],
+    ['png', () => pngOf(page).subarray(0, 40)],
+  ] as const)('fails a corrupted %s in Chinese, without stopping the process', async (type, bytes) => {
+    const err = await readDocument(bytes(), type, context('auto')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PermanentJobError);
+    // A cut JPEG decodes as far as it goes (grey below): no text, but no crash either.
+    expect((err as Error).message).toMatch(/图片数据已损坏|文件无法解析|没有可提取的文字/);
+  });
+});
+
 describe('stopping a reading', { timeout: 60_000 }, () => {
   const big = textPage(Array.from({ length: 14 }, (_, i) => `第${i + 1}行：阀门的公称压力为十六兆帕，管道安装应符合设计要求`), { size: 40 });
 

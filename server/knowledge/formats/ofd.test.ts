@@ -3,7 +3,7 @@ import { PermanentJobError } from '../../jobs/worker';
 import { makeOfd, type OfdText } from '../../test-support/ofd-fixtures';
 import { chunkBlocks } from '../chunk-blocks';
 import { readDocument } from './index';
-import { deltas, outsideReason, resolveLoc } from './readers/ofd';
+import { deltas, outsideReason, readOfd, resolveLoc } from './readers/ofd';
 
 const limits = { maxBytes: 256 * 1024 * 1024, maxRatio: 100, maxEntries: 10_000 };
 const read = (bytes: Buffer) => readDocument(bytes, 'ofd', { limits });
@@ -89,7 +89,10 @@ describe('OFD', () => {
   it('collects the pictures of each page with their page and box, for OCR', async () => {
     const png = Buffer.from('\x89PNG\r\n\x1a\n fixture');
     const ofd = await makeOfd([{ texts: [{ text: '附图', x: 30, y: 40 }] }, { texts: [{ text: '扫描件', x: 30, y: 40 }], images: [{ x: 20, y: 50, w: 100, h: 60, bytes: png }] }]);
-    expect((await read(ofd)).images).toEqual([{ bytes: png, at: { page: 2, box: [pt(20), pt(50), pt(100), pt(60)] } }]);
+    const raw = await readOfd(ofd, { limits });
+    expect(raw.images).toEqual([{ bytes: png, at: { page: 2, box: [pt(20), pt(50), pt(100), pt(60)] } }]);
+    // Its place marked after the text above it on its page.
+    expect(raw.blocks.map((b) => b.image ?? b.text)).toEqual(['附图', '扫描件', 0]);
   });
 
   it('resolves locations inside the package and refuses those that leave it', () => {

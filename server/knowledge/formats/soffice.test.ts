@@ -64,6 +64,25 @@ describe('LibreOffice conversion', () => {
     expect(fs.existsSync(lockPath())).toBe(false);
   });
 
+  it('kills the conversion when the document is stopped, long before its timeout', async () => {
+    const fake = fakeSoffice('stopped', 'echo $$ > $LOG\nsleep 30 &\necho $! >> $LOG\npwd >> $LOG\nwait');
+    const stop = new AbortController();
+    const reading = readDocument(PPT, 'ppt', { limits: LIMITS, office: office(fake.script), signal: stop.signal });
+    // Stopped once the converter is running (its log written).
+    for (let i = 0; i < 100 && !(fs.existsSync(fake.log) && fs.readFileSync(fake.log, 'utf8').split('\n').length > 3); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const started = Date.now();
+    stop.abort(new Error('已停止'));
+    await expect(reading).rejects.toThrow('已停止');
+    expect(Date.now() - started).toBeLessThan(5000);
+    const [shell, sleeper, work] = fs.readFileSync(fake.log, 'utf8').trim().split('\n');
+    expect(await gone(Number(shell))).toBe(true);
+    expect(await gone(Number(sleeper))).toBe(true);
+    expect(fs.existsSync(work)).toBe(false);
+    expect(fs.existsSync(lockPath())).toBe(false);
+  });
+
   it('runs soffice headless with a private profile, under the memory cap, without proxy settings', async () => {
     process.env.HTTPS_PROXY = 'http://proxy.example:3128';
     process.env.http_proxy = 'http://proxy.example:3128';

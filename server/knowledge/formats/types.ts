@@ -3,6 +3,7 @@
 // into the page, slide or sheet they came from.
 import type { OfficeConfig } from '../../config-office';
 import type { ZipLimits } from '../../uploads/limits';
+import type { TaskProgress } from '../../workers/task-channel';
 import type { OcrSettings } from './ocr/settings';
 
 /** Where a block (and so a chunk) sits in the original. Pages, slides and rows count from 1. */
@@ -32,12 +33,18 @@ export type TextBlock = {
   text: string;
   level?: number;
   at: SourcePosition;
+  /**
+   * Where a picture sits: the index in `ReadDocument.images` of the picture whose recognised text takes this block's
+   * place (its own text is empty). readDocument replaces it; nothing after reading sees one.
+   */
+  image?: number;
 };
 
 /**
- * A picture inside a document (docx, OFD) that may hold text: its encoded bytes as stored in the package (png, jpeg,
- * …) and where it sits (OFD: its page and box; docx: nothing, a docx has no pages). The readers only collect them;
- * recognising their text is the OCR step's work.
+ * A picture inside a document (docx, pptx, OFD) that may hold text: its encoded bytes as stored in the package (png,
+ * jpeg, …) and where it sits (OFD: its page and box; pptx: its slide; docx: nothing, a docx has no pages). The readers
+ * collect them, with a block marking the place of each (`TextBlock.image`); readDocument recognises their text
+ * (ocr/pictures.ts).
  */
 export type EmbeddedImage = { bytes: Buffer; at: SourcePosition };
 
@@ -55,8 +62,8 @@ export type ReadContext = {
   limits: ZipLimits;
   /** The most pages a paged document may have (DOC_MAX_PAGES); DEFAULT_DOC_MAX_PAGES when absent. */
   maxPages?: number;
-  /** Called as a long document advances (pages recognised of all pages); shown in the document list. */
-  progress?: (done: number, total: number) => void;
+  /** Called as a long document advances (pages or pictures recognised of all); shown in the document list. */
+  progress?: TaskProgress;
   signal?: AbortSignal;
   /** LibreOffice for the formats only an office suite reads (SOFFICE_*); absent: soffice on PATH, default bounds. */
   office?: OfficeConfig;

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import {
   AiEnvelope, ChunkListBody, ChunkPage, DocumentDeleteBody, DocumentListBody, DocumentPage, DocumentParams, DocumentUpdateBody,
   KNOWLEDGE_PATHS, RecallHit, RecallTestBody, Space, SpaceAddBody, SpaceArguments, SpaceCheckResult, SpaceListBody, SpaceNameBody,
-  SpaceParams, SpaceSaveBody, TaskCreateBody, TaskResult, TaskRetryBody, TaskRetryFailedBody,
+  SpaceParams, SpaceSaveBody, TaskCreateBody, TaskResult, TaskRetryBody, TaskRetryFailedBody, TaskStopBody,
 } from '../../../contract/api';
 import { UPLOAD_MAX_FILES } from '../../../contract/api/upload-limits';
 import { ToolDept, ToolDeptsBody } from '../../../contract/api/tools';
@@ -18,7 +18,7 @@ import { badRequest, HttpError } from '../../http-error';
 import { aiOk } from '../../http/envelope';
 import { defaultArguments, storedArguments } from '../../knowledge/arguments';
 import {
-  deleteDocument, failedDocumentIds, listChunks, parseReviewRoles, startProcessing, updateDocument, uploadDocuments,
+  deleteDocument, failedDocumentIds, listChunks, parseReviewRoles, startProcessing, stopProcessing, updateDocument, uploadDocuments,
   visibleDocument,
 } from '../../knowledge/documents';
 import { listDocuments } from '../../knowledge/document-list';
@@ -153,6 +153,16 @@ export function knowledgeRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     }, async (request) => {
       const tasks = await startProcessing(deps, await viewer(deps, request), [request.body.doc_id]);
       app.documentWorker?.wake();
+      return aiOk({ tasks });
+    });
+
+    app.post(KNOWLEDGE_PATHS.taskStop, {
+      config: { access: 'business', button: `${DOCS}#retry` },
+      schema: { body: TaskStopBody, response: { 200: AiEnvelope(TaskResult) } },
+    }, async (request) => {
+      const tasks = await stopProcessing(deps, await viewer(deps, request), request.body.doc_id);
+      // This process's reading of it ends now, not at its next heartbeat (another process's at its own).
+      app.documentWorker?.checkLeases();
       return aiOk({ tasks });
     });
 

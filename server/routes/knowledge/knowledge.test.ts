@@ -6,6 +6,7 @@ import { KNOWLEDGE_PATHS } from '../../../contract/api';
 import { auditLog, documentChunks, errorLogs, knowledgeDocuments, roles } from '../../db/schema';
 import { claim, complete, enqueue, LeaseLostError, type Job } from '../../jobs/queue';
 import { DOCUMENT_QUEUE, processDocument } from '../../knowledge/process';
+import { STOPPED_RESULT } from '../../knowledge/documents';
 import { bearer, signIn } from '../../test-support/http';
 import { makeDocx, makePdf } from '../../test-support/fixtures';
 import { makeEncryptedOoxml, makeXls } from '../../test-support/legacy-fixtures';
@@ -276,6 +277,24 @@ describe('documents: upload, processing, visibility', () => {
     await waitSettled([ids.secret]);
     const after = await t.deps.db.select().from(documentChunks).where(eq(documentChunks.documentId, ids.secret));
     expect(after.map((c) => c.content)).toEqual(before.map((c) => c.content));
+  });
+
+  it('停止: only a document being processed, only by its uploader or the space owner with the button; 重新处理 takes it up again', async () => {
+    const res = await upload('demo', [{ name: '待停止.txt', bytes: text('等待处理的文档。') }], { secrecy: 'internal' });
+    const [id] = res.json().data as number[];
+    const statusOf = async () => (await t.deps.db.select().from(knowledgeDocuments).where(eq(knowledgeDocuments.id, id)))[0];
+    expect((await statusOf()).status).toBe('TODO');
+    expect((await post(KNOWLEDGE_PATHS.taskStop, 'staff', { doc_id: id })).statusCode).toBe(403); // no 重新处理 button
+    expect((await post(KNOWLEDGE_PATHS.taskStop, 'wangfang', { doc_id: id })).json()).toMatchObject({ success: false, err_msg: '只有文档的上传者或知识空间的创建者可以处理文档' });
+    expect((await post(KNOWLEDGE_PATHS.taskStop, 'demo', { doc_id: 999_999 })).statusCode).toBe(404);
+    expect((await post(KNOWLEDGE_PATHS.taskStop, 'demo', { doc_id: ids.internal })).json()).toMatchObject({ success: false, err_msg: expect.stringContaining('不在处理中，无需停止') });
+    expect((await statusOf()).status).toBe('TODO');
+    const stopped = await post(KNOWLEDGE_PATHS.taskStop, 'demo', { doc_id: id });
+    expect(stopped.json()).toMatchObject({ success: true, data: { tasks: [id] } });
+    expect(await statusOf()).toMatchObject({ status: 'FAILED', result: STOPPED_RESULT });
+    expect((await post(KNOWLEDGE_PATHS.taskRetry, 'demo', { doc_id: id })).json().data.tasks).toEqual([id]);
+    expect((await waitSettled([id]))[id].status).toBe('FINISHED');
+    await post(at(KNOWLEDGE_PATHS.documentDelete), 'demo', { doc_id: id });
   });
 
   it('shows no chunk of a document while it is processed, as its chunks are replaced a batch at a time (D80)', async () => {

@@ -63,6 +63,11 @@ export const knowledgeApi = api.enhanceEndpoints({ addTagTypes: ['KnowledgeSpace
       query: (docId) => post(KNOWLEDGE_PATHS.taskRetry, { doc_id: docId }),
       invalidatesTags: ['KnowledgeDocument'],
     }),
+    /** 停止: a queued or running document stopped; it ends FAILED and can be retried. */
+    stopDocument: build.mutation<{ tasks: number[] }, number>({
+      query: (docId) => post(KNOWLEDGE_PATHS.taskStop, { doc_id: docId }),
+      invalidatesTags: ['KnowledgeDocument'],
+    }),
     retryFailed: build.mutation<{ tasks: number[] }, string>({
       query: (space) => post(KNOWLEDGE_PATHS.taskRetryFailed, { space_name: space }),
       invalidatesTags: ['KnowledgeDocument'],
@@ -115,7 +120,7 @@ export const knowledgeApi = api.enhanceEndpoints({ addTagTypes: ['KnowledgeSpace
 export const {
   useSpacesQuery, useLazyCheckSpaceNameQuery, useDefaultArgumentsQuery, useAddSpaceMutation, useSaveSpaceMutation,
   useDeleteSpaceMutation, useDocumentsQuery, useUpdateDocumentMutation, useDeleteDocumentMutation, useCreateTasksMutation,
-  useRetryDocumentMutation, useRetryFailedMutation, useChunksQuery, useUpdateChunkMutation, useDisableChunkMutation,
+  useRetryDocumentMutation, useStopDocumentMutation, useRetryFailedMutation, useChunksQuery, useUpdateChunkMutation, useDisableChunkMutation,
   useDeleteChunkMutation, useAddChunkMutation, useReprocessAllMutation, useRecallTestMutation, useReviewRoleOptionsQuery, useSpaceDeptsQuery,
   useMyGradesQuery, usePrefetch: useKnowledgePrefetch,
 } = knowledgeApi;

@@ -7,21 +7,26 @@ import type { OcrEngine } from './engine';
 import { openEngine } from './open-engine';
 import { boxBeforeTurn, rotateGray, type Box, type GrayImage } from './page-image';
 import { DEFAULT_OCR_SETTINGS } from './settings';
-import { paragraphsOfTsv } from './tsv-blocks';
+import { paragraphsOfTsv, type OcrParagraph } from './tsv-blocks';
 
 /** A page to recognise: its number, how to get its pixels, and how many points one pixel is (72 / dpi). */
 export type PageSource = { page: number; load: () => Promise<GrayImage>; pointsPerPixel: number };
 
 const toPoints = (box: Box, scale: number): Box => box.map((v) => Math.round(v * scale * 10) / 10) as Box;
 
-/** One page's paragraphs as blocks. */
-async function pageBlocks(engine: OcrEngine, source: PageSource, image: GrayImage): Promise<TextBlock[]> {
+/** An image's paragraphs, turned upright first, with their boxes in the image's own pixels (as it is, not turned). */
+export async function imageParagraphs(engine: OcrEngine, image: GrayImage): Promise<OcrParagraph[]> {
   const turn = await engine.uprightTurn(image);
   const tsv = await engine.recognize(rotateGray(image, turn));
-  return paragraphsOfTsv(tsv).map((p) => ({
+  return paragraphsOfTsv(tsv).map((p) => ({ text: p.text, box: boxBeforeTurn(p.box, turn, image.width, image.height) }));
+}
+
+/** One page's paragraphs as blocks. */
+async function pageBlocks(engine: OcrEngine, source: PageSource, image: GrayImage): Promise<TextBlock[]> {
+  return (await imageParagraphs(engine, image)).map((p) => ({
     kind: 'paragraph',
     text: p.text,
-    at: { page: source.page, box: toPoints(boxBeforeTurn(p.box, turn, image.width, image.height), source.pointsPerPixel) },
+    at: { page: source.page, box: toPoints(p.box, source.pointsPerPixel) },
   }));
 }
 

@@ -41,16 +41,18 @@ function drawing(el: Element, walk: Walk, boxes: TextBlock[]): void {
     // The same drawing for older readers (VML): the choice before it was read.
     if (name === 'Fallback') continue;
     if (name === 'txbxContent') boxes.push(...blocksOf(child, walk));
-    else if (name === 'blip' || name === 'imagedata') picture(attribute(child, name === 'blip' ? 'embed' : 'id', true), walk);
+    else if (name === 'blip' || name === 'imagedata') picture(attribute(child, name === 'blip' ? 'embed' : 'id', true), walk, boxes);
     else drawing(child, walk, boxes);
   }
 }
 
-/** A picture by its relationship id, collected once. */
-function picture(id: string | null, walk: Walk): void {
+/** A picture by its relationship id, collected once, its place marked in `boxes` (after its paragraph) for its text. */
+function picture(id: string | null, walk: Walk, boxes: TextBlock[]): void {
   const part = id ? walk.rels.get(id) : undefined;
   const bytes = part ? walk.pkg.bytes(part) : undefined;
-  if (part && bytes && !walk.images.some((i) => i.bytes === bytes)) walk.images.push({ bytes, at: {} });
+  if (!part || !bytes || walk.images.some((i) => i.bytes === bytes)) return;
+  boxes.push({ kind: 'paragraph', text: '', at: {}, image: walk.images.length });
+  walk.images.push({ bytes, at: {} });
 }
 
 /** A run's text (fields' instructions and deleted text never read), its text boxes' blocks into `boxes`. */

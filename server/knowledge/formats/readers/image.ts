@@ -2,14 +2,11 @@
 // refused over the pixel cap (IMAGE_MAX_PIXELS) before anything is decompressed: a small file can declare a huge
 // image. A multi-page TIFF is read page by page. A block's box is in the image's pixels (one pixel, one point).
 import { PermanentJobError } from '../../../jobs/worker';
-import { grayFromRgba, type GrayImage } from '../ocr/page-image';
+import { decodeWithCanvas } from '../ocr/decode-image';
 import { recognizePages, type PageSource } from '../ocr/recognize-pages';
 import { DEFAULT_OCR_SETTINGS } from '../ocr/settings';
 import { isTiff, tiffPageSizes, tiffPages } from '../ocr/tiff';
 import { DEFAULT_DOC_MAX_PAGES, type Reader } from '../types';
-
-/** Rows read from the canvas at a time: the grey copy is made without a second full-size RGBA buffer. */
-const BAND_ROWS = 256;
 
 /** Refuses a page over the cap, naming its size and the cap. */
 export function assertWithinPixelCap(width: number, height: number, maxPixels: number): void {
@@ -18,26 +15,6 @@ export function assertWithinPixelCap(width: number, height: number, maxPixels: n
   throw new PermanentJobError(
     `图片过大：${width} × ${height} 像素（共 ${pixels(width * height)} 像素），超过上限 ${pixels(maxPixels)} 像素；请缩小后重新上传，或由管理员调整 IMAGE_MAX_PIXELS`,
   );
-}
-
-/** A png, jpeg or bmp decoded by @napi-rs/canvas to grey pixels. */
-async function decodeWithCanvas(bytes: Buffer): Promise<GrayImage> {
-  const { createCanvas, Image } = await import('@napi-rs/canvas');
-  const image = new Image();
-  image.src = bytes;
-  await image.decode();
-  const { width, height } = image;
-  const canvas = createCanvas(width, height);
-  const context = canvas.getContext('2d');
-  context.fillStyle = '#ffffff';
-  context.fillRect(0, 0, width, height);
-  context.drawImage(image, 0, 0);
-  const data = new Uint8Array(width * height);
-  for (let top = 0; top < height; top += BAND_ROWS) {
-    const rows = Math.min(BAND_ROWS, height - top);
-    data.set(grayFromRgba(context.getImageData(0, top, width, rows).data, width, rows).data, top * width);
-  }
-  return { width, height, data };
 }
 
 /** An image's pages: a TIFF's each, any other one page; sizes checked against the cap before decoding. */

@@ -10,7 +10,7 @@ import type { Element } from '@xmldom/xmldom';
 import { stripInvisible } from '../../../../contract/validation/invisible-chars';
 import { PermanentJobError } from '../../../jobs/worker';
 import type { ZipLimits } from '../../../uploads/limits';
-import type { EmbeddedImage, Reader, TextBlock } from '../types';
+import type { EmbeddedImage, Reader, SourcePosition, TextBlock } from '../types';
 import { attribute, childElements, descendants, openPackage, type Package } from '../xml-parts';
 import { headingLevels, pageBlocks, type Run } from './ofd-layout';
 
@@ -180,8 +180,31 @@ export const readOfd: Reader = async (bytes, { limits, signal }) => {
   const levels = headingLevels(pageRuns.flat());
   // Page numbers and table-of-contents lines drawn on the pages themselves go as in a PDF (templates are not read).
   const blocks: TextBlock[] = cleanPagedBlocks(pageRuns.flatMap((runs, i) => pageBlocks(runs, i + 1, levels)));
-  return { blocks, pages: page, images: await pictures(bytes, limits, found) };
+  const images = await pictures(bytes, limits, found);
+  return { blocks: withPicturePlaces(blocks, images), pages: page, images };
 };
+
+/** Where a block or picture stands in reading order: its page, then how far down it starts. */
+const placeOf = (at: SourcePosition): [number, number] => [at.page ?? 0, at.box?.[1] ?? 0];
+const below = (a: [number, number], b: [number, number]) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+
+/** The blocks with each picture's place marked (for its recognised text) before the first block below it on its page. */
+function withPicturePlaces(blocks: TextBlock[], images: EmbeddedImage[]): TextBlock[] {
+  if (!images.length) return blocks;
+  const order = images.map((img, i) => ({ i, place: placeOf(img.at) })).sort((a, b) => (below(a.place, b.place) ? 1 : below(b.place, a.place) ? -1 : a.i - b.i));
+  const out: TextBlock[] = [];
+  let next = 0;
+  const mark = () => {
+    const { i } = order[next++];
+    out.push({ kind: 'paragraph', text: '', at: images[i].at, image: i });
+  };
+  for (const b of blocks) {
+    while (next < order.length && below(placeOf(b.at), order[next].place)) mark();
+    out.push(b);
+  }
+  while (next < order.length) mark();
+  return out;
+}
 
 /** The pictures' bytes, read in a second pass over the package (only those the pages show). */
 async function pictures(bytes: Buffer, limits: ZipLimits, found: { page: number; part: string; box: number[] }[]): Promise<EmbeddedImage[]> {

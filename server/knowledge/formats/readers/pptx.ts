@@ -1,15 +1,15 @@
 // A PowerPoint (pptx) presentation as blocks (issue 29): slides in the order presentation.xml lists them (not their
 // file names: a moved slide keeps its file), each with its title, text, tables as rows with their headers, and its
-// speaker notes (the notes slide its relationships name).
+// speaker notes (the notes slide its relationships name). Its pictures are collected, their places marked, for OCR.
 import path from 'node:path';
 import type { Element } from '@xmldom/xmldom';
 import { tableRowBlocks } from '../table-text';
-import type { Reader, TextBlock } from '../types';
+import type { EmbeddedImage, Reader, TextBlock } from '../types';
 import { attribute, childElements, descendants, openPackage, type Package } from '../xml-parts';
 
 const PRESENTATION = 'ppt/presentation.xml';
-/** The parts read: the presentation, the slides, the notes, and the relationships that link them. */
-const PARTS = /^ppt\/(presentation\.xml|_rels\/presentation\.xml\.rels|slides\/[^/]+\.xml|slides\/_rels\/[^/]+\.rels|notesSlides\/[^/]+\.xml)$/;
+/** The parts read: the presentation, the slides, the notes, the relationships that link them, and the pictures. */
+const PARTS = /^ppt\/(presentation\.xml|_rels\/presentation\.xml\.rels|slides\/[^/]+\.xml|slides\/_rels\/[^/]+\.rels|notesSlides\/[^/]+\.xml|media\/[^/]+\.(png|jpe?g|bmp|gif|tiff?|webp))$/i;
 const TITLES = new Set(['title', 'ctrTitle']);
 /** Placeholders of a notes page that are not the notes: the slide's picture, its number, header, footer, date. */
 const NOT_NOTES = new Set(['sldImg', 'sldNum', 'hdr', 'ftr', 'dt']);
@@ -43,8 +43,14 @@ function placeholder(shape: Element): string {
   return ph ? ph.getAttribute('type') || 'body' : '';
 }
 
-/** A slide's text in reading order: its shapes' paragraphs, and its tables' rows (each with its header cells). */
-type SlideContent = { title: string; lines: { kind: 'paragraph' | 'row'; text: string }[] };
+/**
+ * A slide's text in reading order: its shapes' paragraphs, its tables' rows (each with its header cells), and the
+ * places of its pictures (`image`, an index of the presentation's pictures; their text is recognised later).
+ */
+type SlideContent = { title: string; lines: { kind: 'paragraph' | 'row'; text: string; image?: number }[] };
+
+/** Where a slide's pictures are found and collected: its package, its relationships, the presentation's pictures. */
+type Pictures = { pkg: Package; rels: Map<string, { type: string; target: string }>; images: EmbeddedImage[]; slide: number };
 
 /**
  * A table's rows of cell text. A merged cell's value is repeated in each cell it covers: PowerPoint writes the cells
@@ -66,8 +72,18 @@ function tableRows(tbl: Element): string[][] {
   return rows;
 }
 
-/** The text of a shape tree in reading order: shapes, groups, and tables as rows with their headers. */
-function walk(tree: Element, content: SlideContent, skip: ReadonlySet<string>): void {
+/** A picture shape's image, collected once per slide, its place marked among the slide's lines. */
+function picture(pic: Element, content: SlideContent, pictures: Pictures): void {
+  const id = descendants(pic, 'blip').map((b) => attribute(b, 'embed', true)).find(Boolean);
+  const part = id ? pictures.rels.get(id)?.target : undefined;
+  const bytes = part ? pictures.pkg.bytes(part) : undefined;
+  if (!bytes || pictures.images.some((i) => i.bytes === bytes && i.at.slide === pictures.slide)) return;
+  content.lines.push({ kind: 'paragraph', text: '', image: pictures.images.length });
+  pictures.images.push({ bytes, at: { slide: pictures.slide } });
+}
+
+/** The text of a shape tree in reading order: shapes, groups, tables as rows with their headers, pictures' places. */
+function walk(tree: Element, content: SlideContent, skip: ReadonlySet<string>, pictures?: Pictures): void {
   for (const el of childElements(tree)) {
     if (el.localName === 'sp') {
       const kind = placeholder(el);
@@ -80,15 +96,17 @@ function walk(tree: Element, content: SlideContent, skip: ReadonlySet<string>): 
     } else if (el.localName === 'AlternateContent') {
       // The same content twice (for newer readers and a fallback for older ones): the first choice only.
       const [choice] = childElements(el);
-      if (choice) walk(choice, content, skip);
-    } else walk(el, content, skip);
+      if (choice) walk(choice, content, skip, pictures);
+    } else if (el.localName === 'pic') {
+      if (pictures) picture(el, content, pictures);
+    } else walk(el, content, skip, pictures);
   }
 }
 
-/** The text of one slide's part (`cSld`), and its title when it has one. */
-function slideContent(root: Element, skip: ReadonlySet<string> = new Set()): SlideContent {
+/** The text of one slide's part (`cSld`), and its title when it has one; its pictures collected when asked. */
+function slideContent(root: Element, skip: ReadonlySet<string> = new Set(), pictures?: Pictures): SlideContent {
   const content: SlideContent = { title: '', lines: [] };
-  for (const tree of descendants(root, 'spTree')) walk(tree, content, skip);
+  for (const tree of descendants(root, 'spTree')) walk(tree, content, skip, pictures);
   return content;
 }
 
@@ -98,20 +116,22 @@ export const readPptx: Reader = async (bytes, { limits }) => {
   const presentation = pkg.xml(PRESENTATION);
   const slideRels = relationships(pkg, PRESENTATION);
   const blocks: TextBlock[] = [];
+  const images: EmbeddedImage[] = [];
   let n = 0;
   for (const id of descendants(presentation, 'sldId')) {
     const part = slideRels.get(attribute(id, 'id', true) ?? '')?.target;
     if (!part || !pkg.has(part)) continue;
-    const slide = slideContent(pkg.xml(part));
-    const notesPart = [...relationships(pkg, part).values()].find((r) => r.type.endsWith('/notesSlide'))?.target;
+    const rels = relationships(pkg, part);
+    const slide = slideContent(pkg.xml(part), new Set(), { pkg, rels, images, slide: n + 1 });
+    const notesPart = [...rels.values()].find((r) => r.type.endsWith('/notesSlide'))?.target;
     const notes = notesPart && pkg.has(notesPart) ? slideContent(pkg.xml(notesPart), NOT_NOTES) : null;
     const at = { slide: ++n };
     const said = notes ? [notes.title, ...notes.lines.map((l) => l.text)].filter(Boolean) : [];
     blocks.push(
       { kind: 'title', text: `第 ${n} 张幻灯片${slide.title ? `：${slide.title}` : ''}`, at },
-      ...slide.lines.filter((l) => l.text).map((l) => ({ ...l, at })),
+      ...slide.lines.filter((l) => l.text || l.image !== undefined).map((l) => ({ ...l, at })),
       ...(said.length ? [{ kind: 'notes' as const, text: `备注：${said.join('\n')}`, at }] : []),
     );
   }
-  return { blocks };
+  return { blocks, images };
 };

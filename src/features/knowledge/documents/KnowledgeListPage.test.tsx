@@ -274,10 +274,23 @@ describe('文档列表 (/knowledgeList)', { timeout: 90_000 }, () => {
     await user.click(within(rowOf('研发路线图.md')).getByRole('button', { name: '重新处理' }));
     expect(await screen.findByText('已重新提交「研发路线图.md」', {}, LOAD)).toBeInTheDocument();
     expect(bodyOf(server.calls.find((c) => c.url === KNOWLEDGE_PATHS.taskRetry)!)).toMatchObject({ doc_id: 2 });
-    // Waiting and running documents cannot be resubmitted.
-    expect(within(rowOf('报价单.xlsx')).getByRole('button', { name: '重新处理' })).toBeDisabled();
+    // Waiting and running documents cannot be resubmitted: they can be stopped.
+    expect(within(rowOf('报价单.xlsx')).queryByRole('button', { name: '重新处理' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /全部失败重试/ }));
     expect(await screen.findByText('知识空间不存在：产品手册', {}, LOAD)).toBeInTheDocument();
+  });
+
+  it('stops a running scan after saying what stopping loses', async () => {
+    const server = serve(undefined, { [`POST ${KNOWLEDGE_PATHS.taskStop}`]: aiOk({ tasks: [3] }) });
+    const { user } = renderSignedIn(URL_PATH, demo);
+    await screen.findByText('报价单.xlsx', {}, LOAD);
+    expect(within(rowOf('研发路线图.md')).queryByRole('button', { name: '停止' })).not.toBeInTheDocument();
+    await user.click(within(rowOf('报价单.xlsx')).getByRole('button', { name: '停止' }));
+    expect(await screen.findByText(/停止后该文档标记为失败/, {}, LOAD)).toBeInTheDocument();
+    expect(server.calls.some((c) => c.url === KNOWLEDGE_PATHS.taskStop)).toBe(false);
+    await user.click(screen.getByRole('button', { name: '停 止' }));
+    expect(await screen.findByText('已停止处理「报价单.xlsx」', {}, LOAD)).toBeInTheDocument();
+    expect(bodyOf(server.calls.find((c) => c.url === KNOWLEDGE_PATHS.taskStop)!)).toMatchObject({ doc_id: 3 });
   });
 
   it('edits and deletes a document after 确认删除？', async () => {

@@ -9,7 +9,7 @@ type DocumentSortField = (typeof DOCUMENT_SORT_FIELDS)[number];
 import { usePageTabTitle, usePollingInterval } from '../../../app/tabs/page-tab-context';
 import { hasButton } from '../../../lib/storage';
 import {
-  type DocumentListArgs, useDeleteDocumentMutation, useDocumentsQuery, useReprocessAllMutation, useRetryDocumentMutation,
+  type DocumentListArgs, useDeleteDocumentMutation, useDocumentsQuery, useReprocessAllMutation, useRetryDocumentMutation, useStopDocumentMutation,
   useRetryFailedMutation, useSpacesQuery,
 } from '../api';
 import { downloadDocument } from '../download';
@@ -73,6 +73,7 @@ function SpaceDocuments({ space }: { space: string }) {
 
   const [remove] = useDeleteDocumentMutation();
   const [retry] = useRetryDocumentMutation();
+  const [stop] = useStopDocumentMutation();
   const [retryFailed, retryingFailed] = useRetryFailedMutation();
   const [reprocessAll, reprocessingAll] = useReprocessAllMutation();
 
@@ -111,6 +112,7 @@ function SpaceDocuments({ space }: { space: string }) {
       onChunks={(d) => setOpen({ kind: 'chunks', doc: d })}
       onEdit={(d) => setOpen({ kind: 'edit', doc: d })}
       onRetry={(d) => void retry(d.id).unwrap().then(() => message.success(`已重新提交「${d.doc_name}」`), () => undefined)}
+      onStop={(d) => void stop(d.id).unwrap().then(() => message.success(`已停止处理「${d.doc_name}」`), () => undefined)}
       onDelete={(d) => deleteOne(d).catch(() => undefined)}
     />
   );
