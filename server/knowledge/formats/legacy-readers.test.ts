@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PermanentJobError } from '../../jobs/worker';
 import { convertForTest, makeOpenablePptx, makeXls, sofficeForTests, withFilePass, withWordFib } from '../../test-support/legacy-fixtures';
 import { makeDocxOf } from '../../test-support/zip-fixtures';
+import { chunkBlocks } from '../chunk-blocks';
 import { extractText } from '../extract';
 import { readDocument } from '.';
 
@@ -77,7 +78,8 @@ if (!soffice) console.warn('legacy-readers.test.ts: LibreOffice (soffice) is not
 
 describe.skipIf(!soffice)('files LibreOffice makes (skipped when soffice is not installed)', () => {
   const cell = (t: string) => `<w:tc><w:p><w:r><w:t>${t}</w:t></w:r></w:p></w:tc>`;
-  const docx = () => makeDocxOf(`<w:p><w:r><w:t>阀门选型说明</w:t></w:r></w:p><w:tbl>${[['型号', '公称压力'], ['DN50', '1.6 MPa'], ['DN80', '2.5 MPa']]
+  const para = (text: string) => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`;
+  const docx = () => makeDocxOf(`${para('第三章 设备安装')}${para('3.2 阀门')}${para('阀门选型说明')}<w:tbl>${[['型号', '公称压力'], ['DN50', '1.6 MPa'], ['DN80', '2.5 MPa']]
     .map((r) => `<w:tr>${r.map(cell).join('')}</w:tr>`).join('')}</w:tbl><w:p><w:r><w:t>表后说明文字。</w:t></w:r></w:p>`);
 
   it('reads a doc and an rtf that LibreOffice saved from a docx', async () => {
@@ -88,6 +90,11 @@ describe.skipIf(!soffice)('files LibreOffice makes (skipped when soffice is not 
       expect(text, type).toContain('阀门选型说明');
       expect(text, type).toContain('型号: DN50；公称压力: 1.6 MPa\n型号: DN80；公称压力: 2.5 MPa');
       expect(text, type).toContain('表后说明文字。');
+      if (type !== 'doc') continue;
+      // Typed with no heading style, as many Word and WPS files are: found by their numbers, and made the rows' path.
+      const { blocks } = await readDocument(bytes, 'doc', { limits: LIMITS });
+      expect(blocks.slice(0, 3).map((b) => [b.kind, b.level, b.text])).toEqual([['heading', 1, '第三章 设备安装'], ['heading', 2, '3.2 阀门'], ['paragraph', undefined, '阀门选型说明']]);
+      expect(chunkBlocks(blocks, { chunkSize: 500, chunkOverlap: 0 }).find((c) => c.content.includes('DN80'))?.path).toEqual(['第三章 设备安装', '3.2 阀门']);
     }
   }, 300_000);
 

@@ -1,11 +1,12 @@
 // Word 97-2003 documents (.doc) and WPS 文字 files (.wps, the same container), read with word-extractor (issue 29):
-// the body and its text boxes, then footnotes and endnotes at the end; page headers and footers are left out. A file
-// whose FIB says it is encrypted fails with the reason; a Word 95 or older file, or one word-extractor cannot read,
-// is converted by LibreOffice into docx when it is installed.
+// the body (headings found by their typed numbers) and its text boxes, then footnotes and endnotes at the end; page
+// headers and footers are left out. A file whose FIB says it is encrypted fails with the reason; a Word 95 or older
+// file, or one word-extractor cannot read, is converted by LibreOffice into docx when it is installed.
 import WordExtractor from 'word-extractor';
 import { PermanentJobError } from '../../../jobs/worker';
 import { ENCRYPTED_REASON, openCompound, streamOf, WORD_97_NFIB, wordFib } from '../compound';
 import { convertWithOffice } from '../convert/soffice';
+import { headingsByNumbering } from '../numbered-headings';
 import type { ReadContext, ReadDocument, Reader, TextBlock } from '../types';
 import { readDocx } from './docx';
 import { wordTableBlocks } from './doc-tables';
@@ -45,7 +46,8 @@ export function wordReader(type: 'doc' | 'wps'): Reader {
     const textboxes = doc.getTextboxes({ ...options, includeHeadersAndFooters: false });
     return {
       blocks: [
-        ...wordTableBlocks(doc.getBody(options)),
+        // word-extractor gives no styles: headings are found by their typed numbers (第三章, 3.2, 一、).
+        ...headingsByNumbering(wordTableBlocks(doc.getBody(options))),
         ...wordTableBlocks(textboxes),
         ...noteBlocks('脚注', doc.getFootnotes(options)),
         ...noteBlocks('尾注', doc.getEndnotes(options)),
