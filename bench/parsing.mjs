@@ -9,11 +9,12 @@
 // - table cells found in a chunk with their header and row (docx, xlsx, pptx, PDF): ≥ 99 %;
 // - recall of questions answered in tables, on scanned pages and in slides: hit@5 ≥ 90 % on PGlite and PostgreSQL;
 // - OCR time, ours ÷ the command's on the same pages: ≤ 1.2 with the native binary, reported with tesseract.js;
-// - user-detail p99 while an 80-page scan is recognised ≤ 50 ms; server memory above idle for a 200-page scan ≤ 1 GiB.
-// `node bench/run.mjs parsing` runs it alone (the set is built once into a temp directory: a few minutes).
+// - user-detail p99 while an 80-page scan is recognised ≤ 50 ms; server memory above idle for a 200-page scan ≤ 1 GiB
+//   (the suites `long scan latency` and `long scan memory`: over an hour and a half of OCR on this machine).
+// `node bench/run.mjs parsing` runs the first part alone (the set is built once into a temp directory: a few minutes).
 import { pathToFileURL } from 'node:url';
 import { addSpace, chunksOf, loadFiles } from './parsing-api.mjs';
-import { longScans, tesseractMissing, tesseractPages, withoutNativeTesseract } from './parsing-ocr.mjs';
+import { longScanLatency, longScanMemory, tesseractMissing, tesseractPages, withoutNativeTesseract } from './parsing-ocr.mjs';
 import { recallQuestions, recallRun, RECALL_FILES, RECALL_SPACE } from './parsing-recall.mjs';
 import { failedRow, f1Row, recallRow, scanRows, speedRow, tableRows } from './parsing-rows.mjs';
 import { charF1, textOfChunks, withoutReaderLabels } from './parsing-score.mjs';
@@ -129,9 +130,13 @@ export async function benchParsing() {
     ...await onPglite(set, floor, questions),
     ...await onPostgres(set, questions),
     ...await withTesseractJs(set, floor),
-    ...await longScans(set, LONG_PAGES),
   ];
   return rows;
 }
+
+// The long scans, suites of their own (`npm run bench -- "long scan"`; some 20 s of a quiet machine per 300-dpi page of
+// Debian's dense PDF): the latency of a cheap GET during the 80-page one, the server's memory during the 200-page one.
+export const benchLongScanLatency = async () => longScanLatency(await parsingSet(), LONG_PAGES.responsiveness);
+export const benchLongScanMemory = async () => longScanMemory(await parsingSet(), LONG_PAGES.memory);
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) console.table(await benchParsing());

@@ -19,14 +19,14 @@ import { benchTools } from './tools.mjs';
 import { benchResponsiveness } from './responsiveness.mjs';
 import { benchStatistics } from './statistics.mjs';
 import { benchScaleOut } from './scale-out.mjs';
-import { benchParsing } from './parsing.mjs';
+import { benchLongScanLatency, benchLongScanMemory, benchParsing } from './parsing.mjs';
 
 const suites = {
   'server start': benchServerStart, 'user-detail load': benchUserDetail, 'web build': benchWebBuild, 'kit paint': benchKitPaint,
   'system management': benchUsers, knowledge: benchKnowledge, 'recall quality': benchRecallQuality, chat: benchChat, 'chat render': benchChatRender, uploads: benchUploads,
   'database chat': benchSqlbase, 'test-case generation': benchTestcases, 'chat with tools': benchTools,
   'responsiveness while processing': benchResponsiveness, statistics: benchStatistics, 'scale-out on PostgreSQL': benchScaleOut,
-  'document parsing': benchParsing,
+  'document parsing': benchParsing, 'long scan latency': benchLongScanLatency, 'long scan memory': benchLongScanMemory,
 };
 const only = process.argv.slice(2);
 

@@ -1,4 +1,4 @@
-import { eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import type { chatFiles, knowledgeDocuments } from '../db/schema';
 import { LeaseLostError, leaseHeld, stillHeld, type Job } from './queue';
@@ -48,8 +48,8 @@ export async function assertLeaseKept(deps: Pick<Deps, 'db'>, job: Job | undefin
  */
 export function rowStatusJobHandler(deps: Deps, q: RowStatusQueue): JobHandler {
   const rowOf = (job: Job) => Number((job.payload as Record<string, unknown>)[q.payloadKey]);
-  const setStatus = async (rowId: number, status: 'TODO' | 'FAILED', result: string) => {
-    await deps.db.update(q.table).set({ status, result, updatedAt: deps.now() }).where(eq(q.table.id, rowId));
+  const setStatus = async (rowId: number, status: 'TODO' | 'FAILED', result: string, guard: SQL = sql`true`) => {
+    await deps.db.update(q.table).set({ status, result, updatedAt: deps.now() }).where(and(eq(q.table.id, rowId), guard));
   };
   return {
     queue: q.queue,
@@ -64,7 +64,8 @@ export function rowStatusJobHandler(deps: Deps, q: RowStatusQueue): JobHandler {
       } catch (err) {
         if (!(err instanceof PermanentJobError) && !(err instanceof LeaseLostError) && job.attempts < job.maxAttempts && !signal.aborted) {
           const reason = err instanceof Error ? err.message : String(err);
-          await setStatus(rowId, 'TODO', `第 ${job.attempts} 次处理失败（${reason.slice(0, 200)}），稍后自动重试`);
+          // Only while the job is still this worker's: a stopped or taken-over job's row belongs to whoever has it now.
+          await setStatus(rowId, 'TODO', `第 ${job.attempts} 次处理失败（${reason.slice(0, 200)}），稍后自动重试`, leaseHeld(job));
         }
         throw err;
       }

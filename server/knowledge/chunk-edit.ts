@@ -41,7 +41,7 @@ function typedContent(content: string): string {
 /**
  * Runs `change` on the document's chunks in one transaction: the document's row is locked first (so processing,
  * which sets it RUNNING, waits or has already won: then the change is refused), and moved on last: its chunk count
- * counted again and its update time moved forward by at least a millisecond, which is what the term index compares.
+ * counted again (in its 结果 too) and its update time moved forward by at least a millisecond, which is what the term index compares.
  */
 async function changeChunks<T>(deps: Deps, doc: DocumentRow, change: (tx: Db) => Promise<T>, vectorsPending = false): Promise<T> {
   const changed = await deps.db.transaction(async (t) => {
@@ -50,9 +50,12 @@ async function changeChunks<T>(deps: Deps, doc: DocumentRow, change: (tx: Db) =>
       .where(eq(knowledgeDocuments.id, doc.id)).for('update');
     if (locked?.status !== 'FINISHED') throw badRequest(BUSY);
     const result = await change(tx);
+    const counted = sql`(SELECT count(*) FROM ${documentChunks} WHERE ${documentChunks.documentId} = ${doc.id})::int`;
     await tx.update(knowledgeDocuments).set({
       updatedAt: sql`greatest(${deps.now().toISOString()}::timestamptz, ${knowledgeDocuments.updatedAt} + interval '1 millisecond')`,
-      chunkCount: sql`(SELECT count(*) FROM ${documentChunks} WHERE ${documentChunks.documentId} = ${doc.id})::int`,
+      chunkCount: counted,
+      // The list's 结果 (处理完成，共 N 个分块…) says the count as it is now.
+      result: sql`regexp_replace(${knowledgeDocuments.result}, '共 [0-9]+ 个分块', '共 ' || ${counted} || ' 个分块')`,
       ...(vectorsPending ? { vectorsPending: true } : {}),
     }).where(eq(knowledgeDocuments.id, doc.id));
     return result;

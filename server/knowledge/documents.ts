@@ -130,14 +130,15 @@ export async function stopProcessing(deps: Deps, viewer: Viewer, docId: number):
   if (doc.ownerId !== viewer.id && spaceOwner !== viewer.id) throw new HttpError(400, '只有文档的上传者或知识空间的创建者可以处理文档');
   const notProcessing = () => badRequest(`文档「${doc.docName}」不在处理中，无需停止`);
   if (doc.status !== 'TODO' && doc.status !== 'RUNNING') throw notProcessing();
-  const stopped = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await cancel({ db: tx as unknown as Deps['db'], now: deps.now }, DOCUMENT_QUEUE, [documentJobKey(doc.id)]);
-    return tx.update(knowledgeDocuments).set({ status: 'FAILED', result: STOPPED_RESULT, progress: '', vectorsPending: false, updatedAt: deps.now() })
+    const stopped = await tx.update(knowledgeDocuments)
+      .set({ status: 'FAILED', result: STOPPED_RESULT, progress: '', vectorsPending: false, updatedAt: deps.now() })
       .where(and(eq(knowledgeDocuments.id, doc.id), inArray(knowledgeDocuments.status, ['TODO', 'RUNNING'])))
       .returning({ id: knowledgeDocuments.id });
+    // Finished (or failed) between the read and the stop: nothing is stopped, the cancellation rolled back.
+    if (!stopped.length) throw notProcessing();
   });
-  // Finished (or failed) between the read and the stop: nothing was stopped.
-  if (!stopped.length) throw notProcessing();
   return [doc.id];
 }
 

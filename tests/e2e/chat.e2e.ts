@@ -1,14 +1,15 @@
 // AI chat in Chromium against the real server and the fake OpenAI-compatible model (issue 5): a new dialogue
 // streams an answer that survives a reload; knowledge chat cites a document of the demo space (never the 机密 one
-// to the 秘密 user); a small xlsx answers a question with a table; stop during streaming keeps the partial answer.
+// to the 秘密 user) and opens a cited PDF passage at its page and chapter; a small xlsx answers a question with a table; stop during streaming keeps the partial answer.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectText, waitForRoute } from './support/app';
-import { demoToken, spaceProcessed } from './support/api';
+import { demoToken, spaceProcessed, uploadDocument } from './support/api';
 import { SCREENSHOT_DIR, screenshotBoth } from './support/browser';
+import { manualPdf } from './support/documents';
 import { signedInWithLlm } from './support/suite';
 
 let fileDir: string;
@@ -111,6 +112,25 @@ describe('chat in the browser', () => {
     for (const prompt of llm.stats.prompts.slice(before)) {
       expect(JSON.stringify(prompt)).not.toContain('召回阶段完成');
     }
+  });
+
+  it('opens a cited PDF passage at its page and chapter (issue 29)', async () => {
+    const { server, page } = suite;
+    const token = await demoToken(server.url);
+    await uploadDocument(server.url, token, '示例知识库', { name: '设备安装手册.pdf', bytes: manualPdf(), secrecy: 'internal' });
+    await spaceProcessed(server.url, token, '示例知识库');
+    await newDialogue();
+    await chooseMode('知识库问答');
+    await ask('阀门壳体压力试验的试验压力是多少？');
+    await answerEnds();
+    await lastAnswer().getByLabel('引用来源').getByText(/设备安装手册\.pdf/).first().click();
+    const drawer = page.getByRole('dialog');
+    await expectText(drawer, '壳体压力试验');
+    await expectText(drawer, '第 2 页');
+    await expectText(drawer, /第二章 阀门安装/);
+    await screenshotBoth(page, 'chat-citation-pdf');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
   });
 
   it('answers a question about an uploaded xlsx with a table', async () => {

@@ -1,6 +1,7 @@
 // Knowledge spaces and documents in Chromium against the real server (issue 4): demo (秘密) creates a space,
 // uploads a 内部 .txt and a 秘密 .md, watches both reach 已完成 through the page's own polling and finds a chunk
-// with the recall test; staff (内部) opens the same space and sees only the 内部 document.
+// with the recall test, mends a chunk, and sees a PDF's passage with its page and chapter (issue 29); staff (内部)
+// opens the same space and sees only the 内部 documents.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectText, signedInPage, waitForRoute } from './support/app';
 import { launchBrowser, screenshotBoth } from './support/browser';
+import { manualPdf } from './support/documents';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -18,6 +20,7 @@ let fileDir: string;
 const SPACE = `制度文档${Date.now() % 100000}`;
 const INTERNAL_DOC = '差旅报销制度.txt';
 const SECRET_DOC = '研发路线图.md';
+const MANUAL_PDF = '设备安装手册.pdf';
 
 beforeAll(async () => {
   fileDir = mkdtempSync(join(tmpdir(), 'kb-e2e-files-'));
@@ -37,6 +40,7 @@ beforeAll(async () => {
     '- 原型验证：一季度',
     '- 小批量试产：二季度',
   ].join('\n'));
+  writeFileSync(join(fileDir, MANUAL_PDF), manualPdf());
   server = await startServer();
   ({ browser, close: closeBrowser } = await launchBrowser());
 });
@@ -152,19 +156,40 @@ describe('knowledge spaces and documents end to end', () => {
     await recall.getByLabel('问题').fill('首批交付');
     await recall.getByRole('button', { name: /测\s*试/ }).click();
     await expect.poll(async () => page.getByTestId('recall-hit').first().textContent(), { timeout: 10_000 }).toContain('首批交付');
+    await page.keyboard.press('Escape');
+    await recall.waitFor({ state: 'detached' });
+
+    // Issue 29 §5: a PDF's passages know their page and chapter; the recall test and the chunk list say where they sit.
+    await upload(page, MANUAL_PDF, '内部');
+    await row(page, MANUAL_PDF).locator('[data-status="FINISHED"]').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: /召回测试/ }).click();
+    await recall.getByLabel('问题').fill('阀门壳体压力试验的试验压力是多少');
+    await recall.getByRole('button', { name: /测\s*试/ }).click();
+    const tested = page.getByTestId('recall-hit').filter({ hasText: '壳体压力试验' }).first();
+    await tested.getByText(/第 2 页 · 第二章 阀门安装/).waitFor();
+    await screenshotBoth(page, 'knowledge-recall-pdf');
+    await page.keyboard.press('Escape');
+    await recall.waitFor({ state: 'detached' });
+    await row(page, MANUAL_PDF).getByRole('button', { name: '分段' }).click();
+    const onPage2 = page.getByTestId('chunk-item').filter({ hasText: '壳体压力试验' });
+    await onPage2.getByText('第 2 页').waitFor();
+    await onPage2.getByText(/第二章 阀门安装/).waitFor();
+    await screenshotBoth(page, 'knowledge-chunks-pdf');
+    await page.keyboard.press('Escape');
     await context.close();
   });
 
-  it('staff (内部) opens the same space and sees only the 内部 document', async () => {
+  it('staff (内部) opens the same space and sees only the 内部 documents', async () => {
     const { context, page } = await signedIn('staff');
     await page.goto(`${server.url}/#/knowledgeBase`);
     await page.getByTestId(`space-${SPACE}`).waitFor();
-    expect(await page.getByTestId(`space-${SPACE}`).textContent()).toContain('1 个文档');
+    expect(await page.getByTestId(`space-${SPACE}`).textContent()).toContain('2 个文档'); // the .txt and the PDF
     // Not the owner: no 编辑 / 删除 on the card.
     expect(await page.getByTestId(`space-${SPACE}`).getByRole('button', { name: /删\s*除/ }).count()).toBe(0);
     await page.getByTestId(`space-${SPACE}`).getByText(SPACE).click();
     await waitForRoute(page, /^\/knowledgeList\?space=/);
     await row(page, INTERNAL_DOC).waitFor();
+    await row(page, MANUAL_PDF).waitFor();
     expect(await row(page, SECRET_DOC).count()).toBe(0);
     expect(await page.getByText(SECRET_DOC).count()).toBe(0);
     // staff holds upload and refresh but not edit/delete, and the document is not theirs.

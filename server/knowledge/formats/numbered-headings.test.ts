@@ -25,7 +25,7 @@ describe('headings by their numbers', () => {
 
   it('leaves sentences, list steps, long lines, numbers with units and table rows as they are', () => {
     const kept = paragraphs(
-      '一、各单位应于月底前报送材料。', '1. 检查法兰', '（1）紧固螺栓', '2.5 MPa', `第二章 ${'很长的标题'.repeat(10)}`, '第十一章 附则。附则说明',
+      '一、各单位应于月底前报送材料。', '1. 检查法兰', '（1）紧固螺栓', '2.5 MPa', '1.5米以上', '2.5 兆帕', `第二章 ${'很长的标题'.repeat(10)}`, '第十一章 附则。附则说明',
     );
     const row: TextBlock = { kind: 'row', text: '3.2 阀门', at: {} };
     expect(headingsByNumbering([...kept, row])).toEqual([...kept, row]);

@@ -18,6 +18,8 @@ const squeezed = (text: string) => text.replace(/\s+/g, '');
 const textOf = (blocks: TextBlock[]) => squeezed(blocks.map((b) => b.text).join('\n'));
 
 const LABEL = pngOf(textPage(['截图中的阀门型号', 'Z41H-16C'], { size: 40 }));
+/** A company logo with its name: decoration when it is on every slide. */
+const LOGO = pngOf(textPage(['华北供水集团'], { size: 40 }));
 /** An icon: too small to hold a line of text, never recognised. */
 const ICON = pngOf(textPage(['图'], { size: 8 }));
 /** A PNG whose header is whole and whose pixels are not: fails to decode. */
@@ -44,13 +46,18 @@ describe('pictures inside documents', { timeout: 120_000 }, () => {
     expect(middle).toContain('阀门型号');
     expect(middle).toContain('Z41H-16C');
     expect(blocks.every((b) => b.image === undefined)).toBe(true);
-    // Only the picture that can hold text and decodes is counted: the icon and the drawing were never candidates.
-    expect(seen.map(([, total, unit]) => [total, unit])).toEqual(seen.map(() => [2, 'picture']));
+    // Counted: the two pictures large enough to hold text (the broken one fails when decoded); the icon and the
+    // drawing were never candidates.
+    expect(seen.at(-1)).toEqual([2, 2, 'picture']);
   });
 
-  it('pptx: the text of a slide\'s picture belongs to its slide and its chunk', async () => {
-    const pptx = await makePptx([{ title: '概述', body: ['阀门选型'] }, { title: '铭牌', body: ['见下图'], picture: LABEL }]);
+  it('pptx: the text of a slide\'s picture belongs to its slide and its chunk; a logo on every slide is not read', async () => {
+    const pptx = await makePptx([
+      { title: '概述', body: ['阀门选型'], picture: LOGO }, { title: '铭牌', body: ['见下图'], picture: LABEL },
+      { title: '安装', body: ['按图施工'], picture: LOGO }, { title: '验收', body: ['压力试验'], picture: LOGO },
+    ]);
     const { blocks } = await readDocument(pptx, 'pptx', context());
+    expect(textOf(blocks)).not.toContain('供水集团');
     const recognised = blocks.filter((b) => squeezed(b.text).includes('Z41H-16C'));
     expect(recognised.length).toBeGreaterThan(0);
     expect(recognised.every((b) => b.at.slide === 2)).toBe(true);
@@ -77,6 +84,22 @@ describe('pictures inside documents', { timeout: 120_000 }, () => {
       expect(x + w).toBeLessThanOrEqual(180 * mm + 0.1);
       expect(y + h).toBeLessThanOrEqual(110 * mm + 0.1);
     }
+  });
+
+  it('docx: a picture inside a table cell is read after the table, under the table\'s heading', async () => {
+    const cell = (content: string) => `<w:tc>${p(content)}</w:tc>`;
+    const docx = await makeDocxParts({
+      body: [
+        `<w:p><w:pPr><w:outlineLvl w:val="0"/></w:pPr>${r('第二章 铭牌')}</w:p>`,
+        `<w:tbl><w:tr>${cell(r('型号'))}${cell(r('铭牌照片'))}</w:tr><w:tr>${cell(r('Z41H'))}${cell(picture('rIdPic1'))}</w:tr></w:tbl>`,
+        `<w:p><w:pPr><w:outlineLvl w:val="0"/></w:pPr>${r('第三章 附录')}</w:p>`, p(r('附录正文。')),
+      ].join(''),
+      media: { rIdPic1: LABEL },
+    });
+    const { blocks } = await readDocument(docx, 'docx', context());
+    const at = blocks.findIndex((b) => squeezed(b.text).includes('Z41H-16C'));
+    expect(at).toBeGreaterThan(blocks.findIndex((b) => b.kind === 'row'));
+    expect(at).toBeLessThan(blocks.findIndex((b) => b.text === '第三章 附录'));
   });
 
   it('a docx whose only content is a pasted picture of text is read, not refused as empty', async () => {

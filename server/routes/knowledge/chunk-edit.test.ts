@@ -200,12 +200,14 @@ describe('mended chunks in recall', () => {
     const added: Chunk = res.json().data;
     expect(added).toMatchObject({ seq: Math.max(...before.map((c) => c.seq)) + 1, manual: true, edited: false, heading_path: '安装手册 › 冷却塔', position: {} });
     expect((await docRow(ids.manual)).chunkCount).toBe(before.length + 1);
+    expect((await docRow(ids.manual)).result).toContain(`共 ${before.length + 1} 个分块`);
     const found = await recalledBoth('冷却塔清洗');
     expect(found.index[0]).toBe(added.id);
     expect(found.sql[0]).toBe(added.id);
 
     expect((await post(at(KNOWLEDGE_PATHS.chunkDelete), 'demo', { document_id: ids.manual, chunk_id: added.id })).statusCode).toBe(200);
     expect((await docRow(ids.manual)).chunkCount).toBe(before.length);
+    expect((await docRow(ids.manual)).result).toContain(`共 ${before.length} 个分块`);
     const gone = await recalledBoth('冷却塔清洗');
     expect(gone.index).not.toContain(added.id);
     expect(gone.sql).not.toContain(added.id);

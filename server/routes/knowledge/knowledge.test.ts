@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_PATHS } from '../../../contract/api';
 import { auditLog, documentChunks, errorLogs, knowledgeDocuments, roles } from '../../db/schema';
 import { claim, complete, enqueue, LeaseLostError, type Job } from '../../jobs/queue';
-import { DOCUMENT_QUEUE, processDocument } from '../../knowledge/process';
+import { rowStatusJobHandler } from '../../jobs/row-status-handler';
+import { DOCUMENT_QUEUE, documentJobKey, processDocument } from '../../knowledge/process';
 import { STOPPED_RESULT } from '../../knowledge/documents';
 import { bearer, signIn } from '../../test-support/http';
 import { makeDocx, makePdf } from '../../test-support/fixtures';
@@ -294,6 +295,34 @@ describe('documents: upload, processing, visibility', () => {
     expect(await statusOf()).toMatchObject({ status: 'FAILED', result: STOPPED_RESULT });
     expect((await post(KNOWLEDGE_PATHS.taskRetry, 'demo', { doc_id: id })).json().data.tasks).toEqual([id]);
     expect((await waitSettled([id]))[id].status).toBe('FINISHED');
+    await post(at(KNOWLEDGE_PATHS.documentDelete), 'demo', { doc_id: id });
+  });
+
+  it('停止 of a document another process is reading: its job cancelled, and nothing that process writes afterwards lands', async () => {
+    const res = await upload('demo', [{ name: '另一进程.txt', bytes: text('另一进程正在处理的文档。') }], { secrecy: 'internal' });
+    const [id] = res.json().data as number[];
+    // Held by a worker of another process (claimed, RUNNING): put in place at once, so this process's worker never claims it.
+    const now = new Date();
+    const inserted = await t.deps.db.execute(sql`
+      INSERT INTO jobs (queue, key, payload, max_attempts, run_after, created_at, updated_at, state, attempts, lease_owner, lease_expires_at)
+      VALUES (${DOCUMENT_QUEUE}, ${documentJobKey(id)}, ${JSON.stringify({ docId: id })}::jsonb, 3, ${now}, ${now}, ${now}, 'active', 1, 'other-process',
+              ${new Date(now.getTime() + 60_000)})
+      RETURNING id`) as unknown as { rows: { id: number }[] };
+    const job = { id: Number(inserted.rows[0].id), leaseOwner: 'other-process', attempts: 1, maxAttempts: 3, payload: { docId: id } } as Job;
+    await t.deps.db.update(knowledgeDocuments).set({ status: 'RUNNING' }).where(eq(knowledgeDocuments.id, id));
+    expect((await post(KNOWLEDGE_PATHS.taskStop, 'demo', { doc_id: id })).json()).toMatchObject({ success: true, data: { tasks: [id] } });
+    const stateOf = async () => ((await t.deps.db.execute(sql`SELECT state FROM jobs WHERE id = ${job.id}`)) as unknown as { rows: { state: string }[] }).rows[0].state;
+    expect(await stateOf()).toBe('cancelled');
+    const rowOf = async () => (await t.deps.db.select().from(knowledgeDocuments).where(eq(knowledgeDocuments.id, id)))[0];
+    // That process, before it notices: its reading ends lease-less (nothing written), and a failure it would retry
+    // does not put the row back to 等待处理 with no job behind it.
+    await expect(processDocument(t.deps, id, new AbortController().signal, job)).rejects.toBeInstanceOf(LeaseLostError);
+    const failing = rowStatusJobHandler(t.deps, { queue: DOCUMENT_QUEUE, payloadKey: 'docId', table: knowledgeDocuments, process: async () => {
+      throw new Error('模型服务暂不可用');
+    } });
+    await expect(failing.run(job, new AbortController().signal, () => undefined)).rejects.toThrow('模型服务暂不可用');
+    expect(await rowOf()).toMatchObject({ status: 'FAILED', result: STOPPED_RESULT, chunkCount: 0 });
+    expect(await t.deps.db.select().from(documentChunks).where(eq(documentChunks.documentId, id))).toEqual([]);
     await post(at(KNOWLEDGE_PATHS.documentDelete), 'demo', { doc_id: id });
   });
 

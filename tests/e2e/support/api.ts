@@ -32,3 +32,18 @@ export async function spaceProcessed(url: string, token: string, space: string):
   }
   throw new Error(`documents of ${space} were not processed in time`);
 }
+
+/** Uploads one document into `space` as the API does for the upload dialog, and starts its processing; answers its id. */
+export async function uploadDocument(url: string, token: string, space: string, file: { name: string; bytes: Buffer; secrecy: string }): Promise<number> {
+  const form = new FormData();
+  form.append('secrecy', file.secrecy);
+  form.append('doc_type', 'DOCUMENT');
+  form.append('doc_file', new Blob([new Uint8Array(file.bytes)]), file.name);
+  const res = await fetch(`${url}${KNOWLEDGE_PATHS.upload.replace(':space', encodeURIComponent(space))}`, {
+    method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form,
+  });
+  const json = await res.json() as { success: boolean; err_msg: string; data: number[] };
+  if (!json.success) throw new Error(`upload of ${file.name}: ${json.err_msg}`);
+  await callApi(url, token, KNOWLEDGE_PATHS.taskCreate, { doc_ids: json.data });
+  return json.data[0];
+}

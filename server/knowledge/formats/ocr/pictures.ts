@@ -2,9 +2,11 @@
 // (a screenshot, a scanned page pasted in, a diagram's labels) are recognised with one engine, and their paragraphs
 // take the place the reader marked for each picture (TextBlock.image), at the picture's slide or page and, on a page,
 // inside its box. Left out, the document's own text standing without them: pictures too small to hold a line of text
-// (icons, bullets), pictures no decoder here reads (EMF and WMF drawings), pictures over the pixel cap, pictures beyond
-// the page cap in number, a picture that fails to decode, and all of them when no engine can be opened. A stop stops.
-import type { ReadContext, ReadDocument, SourcePosition, TextBlock } from '../types';
+// (icons, bullets), pictures shown in many places (a logo on every slide), pictures no decoder here reads (EMF and
+// WMF drawings), pictures over the pixel cap, pictures beyond the page cap in number, a picture that fails to decode,
+// and all of them when no engine can be opened. A picture shown in a few places is read once. A stop stops.
+import { createHash } from 'node:crypto';
+import type { EmbeddedImage, ReadContext, ReadDocument, SourcePosition, TextBlock } from '../types';
 import { DEFAULT_DOC_MAX_PAGES } from '../types';
 import { decodeWithCanvas } from './decode-image';
 import type { OcrEngine } from './engine';
@@ -55,15 +57,23 @@ function paragraphAt(at: SourcePosition, box: Box, image: GrayImage): SourcePosi
   return { ...at, box: [round(x + box[0] * sx), round(y + box[1] * sy), round(box[2] * sx), round(box[3] * sy)] };
 }
 
-/** Each chosen picture's paragraphs, by the picture's index; a picture that cannot be read has none. */
-async function recognizeAll(engine: OcrEngine, read: ReadDocument, chosen: Candidate[], context: ReadContext): Promise<Map<number, TextBlock[]>> {
+/**
+ * Each chosen picture's paragraphs at each of its places, by the place's index in `images`; a picture that cannot be
+ * read has none.
+ */
+async function recognizeAll(
+  engine: OcrEngine, read: ReadDocument, chosen: Candidate[], placesOf: Map<number, number[]>, context: ReadContext,
+): Promise<Map<number, TextBlock[]>> {
   const found = new Map<number, TextBlock[]>();
   for (const [n, { index, load }] of chosen.entries()) {
     context.signal?.throwIfAborted();
     try {
       const image = await load();
-      const at = read.images?.[index]?.at ?? {};
-      found.set(index, (await imageParagraphs(engine, image)).map((p) => ({ kind: 'paragraph', text: p.text, at: paragraphAt(at, p.box, image) })));
+      const paragraphs = await imageParagraphs(engine, image);
+      for (const place of placesOf.get(index) ?? [index]) {
+        const at = read.images?.[place]?.at ?? {};
+        found.set(place, paragraphs.map((p) => ({ kind: 'paragraph', text: p.text, at: paragraphAt(at, p.box, image) })));
+      }
     } catch {
       if (context.signal?.aborted) throw context.signal.reason;
       // This picture only: the document's text and the other pictures stand.
@@ -73,18 +83,38 @@ async function recognizeAll(engine: OcrEngine, read: ReadDocument, chosen: Candi
   return found;
 }
 
+/** A picture shown in this many places or more (a logo on every slide, a letterhead) is decoration: not read. */
+export const DECORATION_PLACES = 3;
+
+/** The pictures by their content: each distinct picture's places (indexes in `images`), in order of first place. */
+function distinctPictures(images: EmbeddedImage[]): number[][] {
+  const byContent = new Map<string, number[]>();
+  images.forEach((image, i) => {
+    const key = createHash('sha1').update(image.bytes).digest('hex');
+    const places = byContent.get(key);
+    if (places) places.push(i);
+    else byContent.set(key, [i]);
+  });
+  return [...byContent.values()];
+}
+
 /**
  * The document's blocks with each picture's recognised text where the picture sits (pictures the reader placed
- * nowhere, such as one inside a table cell, at the end), the place marks gone.
+ * nowhere at the end), the place marks gone. A picture shown in several places is recognised once; one shown in
+ * DECORATION_PLACES or more is not read at all.
  */
 export async function withPictureText(read: ReadDocument, context: ReadContext): Promise<TextBlock[]> {
   const images = read.images ?? [];
   const { imageMaxPixels } = context.ocr ?? DEFAULT_OCR_SETTINGS;
   const candidates: Candidate[] = [];
-  for (const [i, image] of images.entries()) {
+  const placesOf = new Map<number, number[]>();
+  for (const places of distinctPictures(images)) {
+    if (places.length >= DECORATION_PLACES) continue;
     if (candidates.length >= (context.maxPages ?? DEFAULT_DOC_MAX_PAGES)) break;
-    const c = await candidate(image.bytes, i, imageMaxPixels);
-    if (c) candidates.push(c);
+    const c = await candidate(images[places[0]].bytes, places[0], imageMaxPixels);
+    if (!c) continue;
+    candidates.push(c);
+    placesOf.set(c.index, places);
   }
   let found = new Map<number, TextBlock[]>();
   if (candidates.length) {
@@ -97,7 +127,7 @@ export async function withPictureText(read: ReadDocument, context: ReadContext):
     }
     if (engine) {
       try {
-        found = await recognizeAll(engine, read, candidates, context);
+        found = await recognizeAll(engine, read, candidates, placesOf, context);
       } finally {
         await engine.close();
       }

@@ -59,5 +59,7 @@ export function tableBlocks(tbl: Element, read: (container: Element) => TextBloc
   const columns = Math.max(...rows.map((r) => r.length));
   const header = Array.from({ length: columns }, (_, i) =>
     [...new Set(rows.slice(0, headerRows).map((r) => r[i]?.text ?? '').filter(Boolean))].join(' '));
-  return tableRowBlocks([header, ...rows.slice(headerRows).map((r) => r.map((c) => c.text))], {});
+  // The places of the cells' pictures (their text recognised later) right after the table, not lost with the cells.
+  const pictures = rows.flatMap((r) => r.flatMap((c) => c.blocks.filter((b) => b.image !== undefined)));
+  return [...tableRowBlocks([header, ...rows.slice(headerRows).map((r) => r.map((c) => c.text))], {}), ...pictures];
 }

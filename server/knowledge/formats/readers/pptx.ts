@@ -4,12 +4,13 @@
 import path from 'node:path';
 import type { Element } from '@xmldom/xmldom';
 import { tableRowBlocks } from '../table-text';
+import type { ZipLimits } from '../../../uploads/limits';
 import type { EmbeddedImage, Reader, TextBlock } from '../types';
 import { attribute, childElements, descendants, openPackage, type Package } from '../xml-parts';
 
 const PRESENTATION = 'ppt/presentation.xml';
-/** The parts read: the presentation, the slides, the notes, the relationships that link them, and the pictures. */
-const PARTS = /^ppt\/(presentation\.xml|_rels\/presentation\.xml\.rels|slides\/[^/]+\.xml|slides\/_rels\/[^/]+\.rels|notesSlides\/[^/]+\.xml|media\/[^/]+\.(png|jpe?g|bmp|gif|tiff?|webp))$/i;
+/** The parts read: the presentation, the slides, the notes, and the relationships that link them. */
+const PARTS = /^ppt\/(presentation\.xml|_rels\/presentation\.xml\.rels|slides\/[^/]+\.xml|slides\/_rels\/[^/]+\.rels|notesSlides\/[^/]+\.xml)$/;
 const TITLES = new Set(['title', 'ctrTitle']);
 /** Placeholders of a notes page that are not the notes: the slide's picture, its number, header, footer, date. */
 const NOT_NOTES = new Set(['sldImg', 'sldNum', 'hdr', 'ftr', 'dt']);
@@ -49,8 +50,11 @@ function placeholder(shape: Element): string {
  */
 type SlideContent = { title: string; lines: { kind: 'paragraph' | 'row'; text: string; image?: number }[] };
 
-/** Where a slide's pictures are found and collected: its package, its relationships, the presentation's pictures. */
-type Pictures = { pkg: Package; rels: Map<string, { type: string; target: string }>; images: EmbeddedImage[]; slide: number };
+/** A picture found on a slide: its part in the package (its bytes read afterwards) and its slide. */
+type Found = { part: string; at: { slide: number } };
+
+/** Where a slide's pictures are found: its relationships, the presentation's pictures so far, the slide's number. */
+type Pictures = { rels: Map<string, { type: string; target: string }>; found: Found[]; slide: number };
 
 /**
  * A table's rows of cell text. A merged cell's value is repeated in each cell it covers: PowerPoint writes the cells
@@ -76,10 +80,20 @@ function tableRows(tbl: Element): string[][] {
 function picture(pic: Element, content: SlideContent, pictures: Pictures): void {
   const id = descendants(pic, 'blip').map((b) => attribute(b, 'embed', true)).find(Boolean);
   const part = id ? pictures.rels.get(id)?.target : undefined;
-  const bytes = part ? pictures.pkg.bytes(part) : undefined;
-  if (!bytes || pictures.images.some((i) => i.bytes === bytes && i.at.slide === pictures.slide)) return;
-  content.lines.push({ kind: 'paragraph', text: '', image: pictures.images.length });
-  pictures.images.push({ bytes, at: { slide: pictures.slide } });
+  if (!part || pictures.found.some((f) => f.part === part && f.at.slide === pictures.slide)) return;
+  content.lines.push({ kind: 'paragraph', text: '', image: pictures.found.length });
+  pictures.found.push({ part, at: { slide: pictures.slide } });
+}
+
+/**
+ * The pictures' bytes, read in a second pass over the package: only those the slides show (a deck's media folder
+ * also holds its layouts' and masters' pictures, and videos). One the package lacks is an empty picture (not read).
+ */
+async function pictureBytes(bytes: Buffer, limits: ZipLimits, found: Found[]): Promise<EmbeddedImage[]> {
+  if (!found.length) return [];
+  const wanted = new Set(found.map((f) => f.part));
+  const pkg = await openPackage(bytes, limits, (name) => wanted.has(name));
+  return found.map(({ part, at }) => ({ bytes: pkg.bytes(part) ?? Buffer.alloc(0), at }));
 }
 
 /** The text of a shape tree in reading order: shapes, groups, tables as rows with their headers, pictures' places. */
@@ -116,13 +130,13 @@ export const readPptx: Reader = async (bytes, { limits }) => {
   const presentation = pkg.xml(PRESENTATION);
   const slideRels = relationships(pkg, PRESENTATION);
   const blocks: TextBlock[] = [];
-  const images: EmbeddedImage[] = [];
+  const found: Found[] = [];
   let n = 0;
   for (const id of descendants(presentation, 'sldId')) {
     const part = slideRels.get(attribute(id, 'id', true) ?? '')?.target;
     if (!part || !pkg.has(part)) continue;
     const rels = relationships(pkg, part);
-    const slide = slideContent(pkg.xml(part), new Set(), { pkg, rels, images, slide: n + 1 });
+    const slide = slideContent(pkg.xml(part), new Set(), { rels, found, slide: n + 1 });
     const notesPart = [...rels.values()].find((r) => r.type.endsWith('/notesSlide'))?.target;
     const notes = notesPart && pkg.has(notesPart) ? slideContent(pkg.xml(notesPart), NOT_NOTES) : null;
     const at = { slide: ++n };
@@ -133,5 +147,5 @@ export const readPptx: Reader = async (bytes, { limits }) => {
       ...(said.length ? [{ kind: 'notes' as const, text: `备注：${said.join('\n')}`, at }] : []),
     );
   }
-  return { blocks, images };
+  return { blocks, images: await pictureBytes(bytes, limits, found) };
 };
