@@ -29,7 +29,7 @@ describe('reading a PDF', () => {
     const { blocks, pages, ocrPages } = await read(pdf);
     expect(pages).toBe(2);
     expect(ocrPages).toBeUndefined();
-    expect(texts(blocks)).toEqual(['阀门安装前应检查密封面是否完好,并清除管道内的杂物。', 'Valves are checked before they are installed.', '第二页的另一段。']);
+    expect(texts(blocks)).toEqual(['阀门安装前应检查密封面是否完好，并清除管道内的杂物。', 'Valves are checked before they are installed.', '第二页的另一段。']);
     expect(blocks.map((b) => b.at.page)).toEqual([1, 2, 2]);
     // Every glyph of the test font is one em wide: 16 characters of 11 pt, two baselines 16 pt apart.
     const [x, y, w, h] = blocks[0].at.box as number[];
@@ -117,7 +117,7 @@ describe('reading a PDF', () => {
     ] }]);
     const { blocks } = await read(pdf);
     expect(blocks.filter((b) => b.kind === 'row')).toHaveLength(12);
-    expect(blocks[blocks.length - 1]).toMatchObject({ kind: 'paragraph', text: '注:以上参数仅供选型参考。' });
+    expect(blocks[blocks.length - 1]).toMatchObject({ kind: 'paragraph', text: '注：以上参数仅供选型参考。' });
   });
 
   it('does not make a table of two numbered headings that line up', async () => {
@@ -159,9 +159,9 @@ describe('reading a PDF', () => {
     expect(texts((await read(pdf)).blocks)).toEqual(['公称压力为一点六兆帕。']);
   });
 
-  it('normalises compatibility characters (NFKC): full-width forms, ligatures', async () => {
-    const pdf = makeLayoutPdf([{ texts: lines(72, 100, 'ＤＮ５０ ﬁtting ㎏') }]);
-    expect(texts((await read(pdf)).blocks)).toEqual(['DN50 fitting kg']);
+  it('normalises compatibility characters (NFKC): full-width forms, ligatures; Chinese punctuation stays as written', async () => {
+    const pdf = makeLayoutPdf([{ texts: lines(72, 100, 'ＤＮ５０ ﬁtting ㎏', '型号：Ｚ４１Ｈ（闸阀），压力！') }]);
+    expect(texts((await read(pdf)).blocks)).toEqual(['DN50 fitting kg 型号：Z41H（闸阀），压力！']);
   });
 
   it('refuses a PDF that needs a password to open, and reads one with only an owner password', async () => {

@@ -17,6 +17,23 @@ export type Run = {
 /** Runs on one baseline, left to right, and their extent; `size` is the size most of its characters have. */
 export type Line = { runs: Run[]; x: number; right: number; base: number; top: number; bottom: number; size: number; upright: boolean };
 
+/** Full-width punctuation as Chinese text writes it (，：；！？（）［］｛｝ and the like): kept as it is. */
+const CJK_PUNCTUATION = /[\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]+/g;
+
+/**
+ * Compatibility characters folded (NFKC: full-width letters and digits, ligatures, ㎏) except Chinese punctuation,
+ * which NFKC would turn into ASCII (完好，并 read as 完好,并): a PDF's text reads as the same document's docx does.
+ */
+export function folded(text: string): string {
+  let out = '';
+  let from = 0;
+  for (const m of text.matchAll(CJK_PUNCTUATION)) {
+    out += text.slice(from, m.index).normalize('NFKC') + m[0];
+    from = m.index + m[0].length;
+  }
+  return out + text.slice(from).normalize('NFKC');
+}
+
 /** The product of two PDF matrices [a b c d e f] (m applied after n), as pdf.js's Util.transform. */
 function multiply(m: number[], n: number[]): number[] {
   return [
@@ -48,7 +65,7 @@ export function pageRuns(items: PdfTextItem[], styles: Record<string, PdfTextSty
     const descent = style?.descent && style.descent < 0 ? style.descent : -0.2;
     const base = m[5];
     runs.push({
-      text: item.str.normalize('NFKC'), x: m[4], right: m[4] + Math.max(item.width, 0), base,
+      text: folded(item.str), x: m[4], right: m[4] + Math.max(item.width, 0), base,
       top: base - size * ascent, bottom: base - size * descent, size, upright, spaced,
     });
     spaced = false;
@@ -118,7 +135,7 @@ const PUNCTUATION = /[\p{P}]/u;
 
 /**
  * Whether two pieces of text meet without a space: CJK (ideographs, kana, full-width forms) on both sides, or CJK
- * and punctuation (NFKC makes ASCII of full-width commas and colons: 完好,并 not 完好, 并).
+ * and punctuation (a half-width comma after Chinese text: 完好,并 not 完好, 并).
  */
 export function joinsTight(before: string, after: string): boolean {
   const last = before.slice(-1);
