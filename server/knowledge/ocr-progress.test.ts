@@ -51,6 +51,14 @@ async function scannedDocument(t: TestApp, token: string, bytes: Buffer): Promis
   return id;
 }
 
+/** An app whose jobs stop after `jobTimeoutMs` without progress (one attempt), demo signed in, the scans' space added. */
+async function scanSpaceApp(jobTimeoutMs: number): Promise<{ t: TestApp; token: string }> {
+  const t = await createTestApp({ config: { jobTimeoutMs, jobMaxAttempts: 1 } });
+  const token = await signIn(t.app, 'demo', TEST_DEMO_PASSWORD);
+  expect((await t.app.inject({ method: 'POST', url: KNOWLEDGE_PATHS.spaceAdd, headers: bearer(token), payload: { name: SPACE } })).statusCode).toBe(200);
+  return { t, token };
+}
+
 beforeAll(() => configureTextPool({ threads: 1 }));
 afterAll(() => configureTextPool({}));
 
@@ -83,9 +91,7 @@ describe('a scan in a knowledge space', { timeout: 120_000 }, () => {
   let t: TestApp;
   let token = '';
   beforeAll(async () => {
-    t = await createTestApp({ config: { jobTimeoutMs: 4000, jobMaxAttempts: 1 } });
-    token = await signIn(t.app, 'demo', TEST_DEMO_PASSWORD);
-    expect((await t.app.inject({ method: 'POST', url: KNOWLEDGE_PATHS.spaceAdd, headers: bearer(token), payload: { name: SPACE } })).statusCode).toBe(200);
+    ({ t, token } = await scanSpaceApp(4000));
   });
   afterAll(async () => t?.close());
 
@@ -136,9 +142,7 @@ describe('a scan whose job stalls', { timeout: 120_000 }, () => {
   let token = '';
   beforeAll(async () => {
     // A time limit far below one page's reading: the job times out on its first page, however fast the machine.
-    t = await createTestApp({ config: { jobTimeoutMs: 400, jobMaxAttempts: 1 } });
-    token = await signIn(t.app, 'demo', TEST_DEMO_PASSWORD);
-    expect((await t.app.inject({ method: 'POST', url: KNOWLEDGE_PATHS.spaceAdd, headers: bearer(token), payload: { name: SPACE } })).statusCode).toBe(200);
+    ({ t, token } = await scanSpaceApp(400));
   });
   afterAll(async () => t?.close());
 

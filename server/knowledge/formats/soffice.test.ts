@@ -45,6 +45,15 @@ async function gone(pid: number): Promise<boolean> {
   return false;
 }
 
+/** The fake soffice's shell and its child are gone, its work directory and the process's lock removed. */
+async function expectNothingLeft(log: string): Promise<void> {
+  const [shell, sleeper, work] = fs.readFileSync(log, 'utf8').trim().split('\n');
+  expect(await gone(Number(shell))).toBe(true);
+  expect(await gone(Number(sleeper))).toBe(true);
+  expect(fs.existsSync(work)).toBe(false);
+  expect(fs.existsSync(lockPath())).toBe(false);
+}
+
 describe('LibreOffice conversion', () => {
   it('fails with the package to install when soffice is missing, never with an empty text', async () => {
     const missing = path.join(dir, 'no-such-soffice');
@@ -57,11 +66,7 @@ describe('LibreOffice conversion', () => {
     const started = Date.now();
     await expect(read('ppt', fake.script, 1000)).rejects.toThrow('LibreOffice 转换PowerPoint（ppt）文件超时（超过 1 秒），文件可能过大或已损坏');
     expect(Date.now() - started).toBeLessThan(10_000);
-    const [shell, sleeper, work] = fs.readFileSync(fake.log, 'utf8').trim().split('\n');
-    expect(await gone(Number(shell))).toBe(true);
-    expect(await gone(Number(sleeper))).toBe(true);
-    expect(fs.existsSync(work)).toBe(false);
-    expect(fs.existsSync(lockPath())).toBe(false);
+    await expectNothingLeft(fake.log);
   });
 
   it('kills the conversion when the document is stopped, long before its timeout', async () => {
@@ -76,11 +81,7 @@ describe('LibreOffice conversion', () => {
     stop.abort(new Error('已停止'));
     await expect(reading).rejects.toThrow('已停止');
     expect(Date.now() - started).toBeLessThan(5000);
-    const [shell, sleeper, work] = fs.readFileSync(fake.log, 'utf8').trim().split('\n');
-    expect(await gone(Number(shell))).toBe(true);
-    expect(await gone(Number(sleeper))).toBe(true);
-    expect(fs.existsSync(work)).toBe(false);
-    expect(fs.existsSync(lockPath())).toBe(false);
+    await expectNothingLeft(fake.log);
   });
 
   it('runs soffice headless with a private profile, under the memory cap, without proxy settings', async () => {
