@@ -76,6 +76,21 @@ async function upload(page: Page, fileName: string, grade: string): Promise<void
   await dialog.waitFor({ state: 'detached' });
 }
 
+/** Opens the recall test, asks `question` and answers the dialog (its hits load after). */
+async function recallTest(page: Page, question: string) {
+  await page.getByRole('button', { name: /召回测试/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('问题').fill(question);
+  await dialog.getByRole('button', { name: /测\s*试/ }).click();
+  return dialog;
+}
+
+/** Closes a dialog with Escape and waits until it is gone. */
+async function closeDialog(page: Page, dialog: ReturnType<Page['getByRole']>): Promise<void> {
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** The table row of a document. */
 const row = (page: Page, name: string) => page.locator('.ant-table-row').filter({ hasText: name });
 
@@ -127,15 +142,11 @@ describe('knowledge spaces and documents end to end', () => {
     await screenshotBoth(page, 'knowledge-chunks');
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: /召回测试/ }).click();
-    const recall = page.getByRole('dialog');
-    await recall.getByLabel('问题').fill('出差住宿标准是多少');
-    await recall.getByRole('button', { name: /测\s*试/ }).click();
+    const recall = await recallTest(page, '出差住宿标准是多少');
     await page.getByTestId('recall-hit').first().waitFor();
     expect(await page.getByTestId('recall-hit').first().textContent()).toContain('五百元');
     await screenshotBoth(page, 'knowledge-recall');
-    await page.keyboard.press('Escape');
-    await recall.waitFor({ state: 'detached' });
+    await closeDialog(page, recall);
 
     // Issue 29 §7: the owner checks a chunk's headings and mends its text; the edit is marked and recalled.
     await row(page, SECRET_DOC).getByRole('button', { name: '分段' }).click();
@@ -152,24 +163,18 @@ describe('knowledge spaces and documents end to end', () => {
     expect(await milestones.textContent()).toContain('首批交付：四季度');
     await screenshotBoth(page, 'knowledge-chunks-edited');
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: /召回测试/ }).click();
-    await recall.getByLabel('问题').fill('首批交付');
-    await recall.getByRole('button', { name: /测\s*试/ }).click();
+    await recallTest(page, '首批交付');
     await expect.poll(async () => page.getByTestId('recall-hit').first().textContent(), { timeout: 10_000 }).toContain('首批交付');
-    await page.keyboard.press('Escape');
-    await recall.waitFor({ state: 'detached' });
+    await closeDialog(page, recall);
 
     // Issue 29 §5: a PDF's passages know their page and chapter; the recall test and the chunk list say where they sit.
     await upload(page, MANUAL_PDF, '内部');
     await row(page, MANUAL_PDF).locator('[data-status="FINISHED"]').waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: /召回测试/ }).click();
-    await recall.getByLabel('问题').fill('阀门壳体压力试验的试验压力是多少');
-    await recall.getByRole('button', { name: /测\s*试/ }).click();
+    await recallTest(page, '阀门壳体压力试验的试验压力是多少');
     const tested = page.getByTestId('recall-hit').filter({ hasText: '壳体压力试验' }).first();
     await tested.getByText(/第 2 页 · 第二章 阀门安装/).waitFor();
     await screenshotBoth(page, 'knowledge-recall-pdf');
-    await page.keyboard.press('Escape');
-    await recall.waitFor({ state: 'detached' });
+    await closeDialog(page, recall);
     await row(page, MANUAL_PDF).getByRole('button', { name: '分段' }).click();
     const onPage2 = page.getByTestId('chunk-item').filter({ hasText: '壳体压力试验' });
     await onPage2.getByText('第 2 页').waitFor();
